@@ -1,0 +1,1 @@
+"""The ``cardavia`` command: play and learn the games in a terminal."""

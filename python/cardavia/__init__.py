@@ -1,0 +1,29 @@
+"""Cardavia: Durak, transferable Durak and Schnapsen, with a fast Rust core."""
+
+from __future__ import annotations
+
+from .api import ENGINES, GAMES, Game, from_dict, from_json, new_game
+from .errors import (
+    CardaviaError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidStateError,
+    UnknownGameError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ENGINES",
+    "GAMES",
+    "CardaviaError",
+    "Game",
+    "IllegalMoveError",
+    "InvalidArgumentError",
+    "InvalidStateError",
+    "UnknownGameError",
+    "__version__",
+    "from_dict",
+    "from_json",
+    "new_game",
+]

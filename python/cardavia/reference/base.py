@@ -1,0 +1,102 @@
+"""What every reference game shares: the public API around the rules."""
+
+from __future__ import annotations
+
+import copy
+import json
+import secrets
+from abc import ABC, abstractmethod
+from typing import Any, TypeVar
+
+from ..errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
+from .checks import check_seed
+
+G = TypeVar("G", bound="ReferenceGame")
+
+
+def resolve_seed(seed: object, deck: object) -> int | None:
+    """RULES.md ch. 2: a given seed is checked; with neither seed nor deck the
+    operating system supplies one, which the state records."""
+    if seed is not None:
+        return check_seed(seed)
+    if deck is None:
+        return secrets.randbits(64)
+    return None
+
+
+class ReferenceGame(ABC):
+    """Base of the three reference games; subclasses hold the rules."""
+
+    game: str = ""
+    engine: str = "reference"
+    history: list[str]
+    outcome: dict[str, Any] | None
+
+    @abstractmethod
+    def __init__(self, seed: int | None = None, deck: list[str] | None = None) -> None: ...
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[str]: ...
+
+    @abstractmethod
+    def _apply(self, move: str) -> None: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls: type[G], data: object) -> G: ...
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def play(self, move: str) -> None:
+        """Apply one legal move; anything else raises and changes nothing."""
+        if not isinstance(move, str):
+            raise TypeError(f"a move must be a string, got {type(move).__name__}")
+        legal = self.legal_moves()
+        if move not in legal:
+            if self.outcome is not None:
+                raise IllegalMoveError(f"{move!r}: the game is over", legal)
+            shown = ", ".join(legal)
+            raise IllegalMoveError(
+                f"{move!r} is not legal for seat {self.current_player}; legal: {shown}", legal
+            )
+        self._apply(move)
+        self.history.append(move)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls: type[G], text: object) -> G:
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError(f"JSON text must be str or bytes, got {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidStateError(f"malformed JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    def clone(self: G) -> G:
+        return copy.deepcopy(self)
+
+    def check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be 0 or 1, got {type(seat).__name__}")
+        if seat not in (0, 1):
+            raise InvalidArgumentError(f"seat must be 0 or 1, got {seat}")
+        return seat
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.current_player} to move"
+        return f"<{self.game} game ({self.engine}), {len(self.history)} moves, {state}>"

@@ -1,0 +1,102 @@
+"""Small validators for state dicts: each names the field that is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Deck
+from ..errors import InvalidStateError
+
+SCHEMA_VERSION = 1
+MAX_SEED = (1 << 64) - 1
+
+
+def check_seed(seed: object, what: str = "seed") -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidStateError(f"{what} must be an integer, got {type(seed).__name__}")
+    if not 0 <= seed <= MAX_SEED:
+        raise InvalidStateError(f"{what} must be between 0 and 2**64-1, got {seed}")
+    return seed
+
+
+def check_keys(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"{what} must be an object, got {type(data).__name__}")
+    missing = [key for key in keys if key not in data]
+    if missing:
+        raise InvalidStateError(f"{what}: missing field {missing[0]!r}")
+    extra = sorted(str(key) for key in data if key not in keys)
+    if extra:
+        raise InvalidStateError(f"{what}: unknown field {extra[0]!r}")
+    return data
+
+
+def check_header(data: Mapping[str, Any], game: str) -> None:
+    if data["schema"] != SCHEMA_VERSION or isinstance(data["schema"], bool):
+        raise InvalidStateError(
+            f"schema: version {data['schema']!r} is not supported (expected {SCHEMA_VERSION})"
+        )
+    if data["game"] != game:
+        raise InvalidStateError(f"game: expected {game!r}, got {data['game']!r}")
+
+
+def check_int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStateError(f"{what} must be an integer, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise InvalidStateError(f"{what} must be between {low} and {high}, got {value}")
+    return value
+
+
+def check_bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidStateError(f"{what} must be true or false, got {type(value).__name__}")
+    return value
+
+
+def check_seat(value: object, what: str) -> int:
+    return check_int(value, what, 0, 1)
+
+
+def check_list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{what} must be a list, got {type(value).__name__}")
+    return value
+
+
+def check_cards(value: object, deck: Deck, what: str, *, sorted_: bool) -> list[str]:
+    cards = [deck.check_card(card, what) for card in check_list(value, what)]
+    if len(set(cards)) != len(cards):
+        raise InvalidStateError(f"{what}: a card appears twice")
+    if sorted_ and cards != deck.sort(cards):
+        raise InvalidStateError(f"{what} must be in canonical order")
+    return cards
+
+
+def check_pair(value: object, what: str) -> list[Any]:
+    pair = check_list(value, what)
+    if len(pair) != 2:
+        raise InvalidStateError(f"{what} must hold two entries, got {len(pair)}")
+    return pair
+
+
+def check_conservation(places: dict[str, list[str]], deck: Deck) -> None:
+    """Every card of the deck in exactly one place."""
+    where: dict[str, str] = {}
+    for place, cards in places.items():
+        for card in cards:
+            if card in where:
+                raise InvalidStateError(f"{card} is both in {where[card]} and in {place}")
+            where[card] = place
+    missing = [card for card in deck.cards if card not in where]
+    if missing:
+        raise InvalidStateError(f"card {missing[0]} is missing from the state")
+
+
+def check_history(value: object, what: str = "history") -> list[str]:
+    moves = check_list(value, what)
+    for move in moves:
+        if not isinstance(move, str):
+            raise InvalidStateError(f"{what}: {move!r} is not a move string")
+    return list(moves)

@@ -1,0 +1,40 @@
+"""Transferable Durak (perevodnoy): RULES.md chapter 4.
+
+Everything of classic Durak holds (``durak.py``); this module adds the
+transfer. The Rust twin is ``rust/cardavia-core/src/perevodnoy.rs``.
+"""
+
+from __future__ import annotations
+
+from ..cards import rank
+from .durak import MAX_ATTACKS, DurakGame
+
+
+class PerevodnoyGame(DurakGame):
+    """One deal of two-player transferable Durak."""
+
+    game = "perevodnoy"
+    transfers = True
+
+    def _defender_moves(self) -> list[str]:
+        return super()._defender_moves() + self._transfers()
+
+    def _transfers(self) -> list[str]:
+        """A card of the attack rank, before any defence, if the attacker
+        (the new defender) could face one more attack card."""
+        if any(defence is not None for _, defence in self.table):
+            return []
+        attacks_after = len(self.table) + 1
+        if attacks_after > MAX_ATTACKS or attacks_after > len(self.hands[self.attacker]):
+            return []
+        attack_rank = rank(str(self.table[0][0]))
+        return [
+            f"transfer:{card}" for card in self.hands[self.defender] if rank(card) == attack_rank
+        ]
+
+    def _apply_transfer(self, card: str) -> None:
+        transferring = self.defender
+        self._play_card(transferring, card)
+        self.table.append([card, None])
+        self.attacker = transferring
+        self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))

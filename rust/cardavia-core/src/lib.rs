@@ -1,0 +1,4 @@
+//! Cardavia's core: the rules of Durak, perevodnoy and Schnapsen, move
+//! generation and search. No Python here; `cardavia-py` binds it.
+
+pub mod rng;
