@@ -1,0 +1,145 @@
+//! What every game offers the binding, the batch simulator and the search.
+
+use crate::cards::{Card, Deck};
+use crate::error::{Error, Result};
+use crate::rng::SplitMix64;
+use serde_json::Value;
+
+/// No position of any game has more legal moves than this.
+pub const MAX_MOVES: usize = 64;
+
+/// Legal moves without allocation: a fixed-capacity list.
+#[derive(Clone, Copy)]
+pub struct MoveList<M: Copy + Default> {
+    moves: [M; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy + Default> MoveList<M> {
+    pub fn new() -> Self {
+        Self {
+            moves: [M::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn push(&mut self, mv: M) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+}
+
+impl<M: Copy + Default> Default for MoveList<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What a state dict carries beside the position: how the game began and
+/// the moves played. Kept outside the position so that copying a position
+/// (millions of times in search) never allocates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub seed: Option<u64>,
+    /// The first deal's order, top first.
+    pub deck: Vec<Card>,
+    pub history: Vec<String>,
+}
+
+/// The rules of one game. The position is `Copy`-cheap to clone.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Move: Copy + Default + PartialEq + Eq + std::fmt::Debug + Send + Sync;
+
+    /// The game id: `durak`, `perevodnoy` or `schnapsen`.
+    const ID: &'static str;
+    const DECK: Deck;
+
+    /// Deal from a deck order (top first, already validated as a
+    /// permutation) and the generator that shuffled it (Schnapsen keeps it
+    /// for the later deals).
+    fn deal(deck: &[Card], rng: SplitMix64) -> Self;
+
+    fn current_player(&self) -> Option<usize>;
+    fn is_over(&self) -> bool {
+        self.current_player().is_none()
+    }
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// Apply a move that `legal_moves` offered.
+    fn apply(&mut self, mv: Self::Move);
+
+    /// A uniformly random legal move, for playouts; may be faster than
+    /// generating the list.
+    fn random_move(&self, rng: &mut SplitMix64) -> Self::Move {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.as_slice()[rng.below(list.len() as u64) as usize]
+    }
+
+    fn move_name(mv: Self::Move) -> String;
+    /// A move in canonical spelling; `None` for anything else.
+    fn parse_move(text: &str) -> Option<Self::Move>;
+
+    /// The outcome dict of API.md, or `Null` while playing.
+    fn outcome(&self) -> Value;
+    /// The full state dict (same schema as the reference engine).
+    fn to_value(&self, record: &Record) -> Value;
+    /// Rebuild from a state dict, checking it whole.
+    fn from_value(value: &Value) -> Result<(Self, Record)>;
+    /// What `seat` may know.
+    fn observation(&self, seat: usize, record: &Record) -> Value;
+}
+
+/// Legal moves as sorted canonical strings (API.md order).
+pub fn legal_move_names<G: Game>(game: &G) -> Vec<String> {
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    let mut names: Vec<String> = list.as_slice().iter().map(|&m| G::move_name(m)).collect();
+    names.sort_unstable();
+    names
+}
+
+/// Apply a move given as a string, or explain why not; changes nothing on error.
+pub fn play_named<G: Game>(game: &mut G, record: &mut Record, text: &str) -> Result<()> {
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    let found = G::parse_move(text).filter(|mv| list.as_slice().contains(mv));
+    match found {
+        Some(mv) => {
+            game.apply(mv);
+            record.history.push(text.to_owned());
+            Ok(())
+        }
+        None => {
+            let legal = legal_move_names(game);
+            let message = match game.current_player() {
+                None => format!("{text:?}: the game is over"),
+                Some(seat) => format!(
+                    "{text:?} is not legal for seat {seat}; legal: {}",
+                    legal.join(", ")
+                ),
+            };
+            Err(Error::IllegalMove { message, legal })
+        }
+    }
+}
