@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 import cardavia
+import pytest
 from cardavia import rules
 
 EXPECTED_SECTIONS = {

@@ -1,45 +1,312 @@
-"""Entry point of the ``cardavia`` command."""
+"""The ``cardavia`` command: play, rules, learn, games, replay, config."""
 
 from __future__ import annotations
 
-import random
+import json
+import os
+import secrets
+import sys
+from enum import Enum
+from pathlib import Path
 
 import cardavia
 import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.text import Text
 
-app = typer.Typer(help="Play Durak, perevodnoy and Schnapsen against the computer.")
+from . import __version__
+from .cards_view import CardView
+from .config import KEYS, ConfigError, load_config, parse_value, save_config
+from .config import config_path as _config_path
+from .i18n import LANGUAGES, _, resolve_language, set_language
+from .opponent import DEFAULT_LEVEL, LEVELS
+from .saves import GameLog, SaveError, load_log, rebuild, write_log
+from .themes import THEMES, get_theme
+
+app = typer.Typer(
+    name="cardavia",
+    help="Play Durak, transferable Durak (perevodnoy) and Schnapsen against the computer.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+config_app = typer.Typer(help="Show or change your settings.", invoke_without_command=True)
+app.add_typer(config_app, name="config")
+
+
+class GameName(str, Enum):
+    durak = "durak"
+    perevodnoy = "perevodnoy"
+    schnapsen = "schnapsen"
+
+
+class Language(str, Enum):
+    en = "en"
+    ru = "ru"
+    uk = "uk"
+    el = "el"
+    vi = "vi"
+    ms = "ms"
+    nb = "nb"
+    de = "de"
+
+
+class Level(str, Enum):
+    easy = "easy"
+    normal = "normal"
+    hard = "hard"
+
+
+class ThemeName(str, Enum):
+    default = "default"
+    high_contrast = "high-contrast"
+    warm = "warm"
+    cool = "cool"
+
+
+assert [g.value for g in GameName] == list(cardavia.GAMES)
+assert [lang.value for lang in Language] == list(LANGUAGES)
+assert [level.value for level in Level] == list(LEVELS)
+assert [t.value for t in ThemeName] == list(THEMES)
+
+LANG_HELP = "Language: " + ", ".join(LANGUAGES) + " (default: CARDAVIA_LANG, LANG, config)."
+
+
+def _value(option: Enum | None) -> str | None:
+    return None if option is None else str(option.value)
+
+
+def make_console(ascii_only: bool = False) -> Console:
+    no_color = ascii_only or bool(os.environ.get("NO_COLOR"))
+    return Console(no_color=no_color, highlight=False, emoji=False, soft_wrap=False)
+
+
+def make_view(game: str, ascii_only: bool, theme: str | None, console: Console) -> CardView:
+    color = not ascii_only and not console.no_color and console.color_system is not None
+    return CardView(game=game, ascii=ascii_only, color=color, theme=get_theme(theme))
+
+
+def setup_language(option: Enum | None) -> str:
+    language = resolve_language(_value(option), load_config().language)
+    set_language(language)
+    return language
+
+
+def fail(console: Console, message: str, code: int = 1) -> typer.Exit:
+    console.print(Text(message, style="bold red"), soft_wrap=True)
+    return typer.Exit(code)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"cardavia-cli {__version__} (engine cardavia {cardavia.__version__})")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(
+        False, "--version", callback=version_callback, is_eager=True, help="Show the version."
+    ),
+) -> None:
+    """Play Durak, transferable Durak (perevodnoy) and Schnapsen against the computer."""
 
 
 @app.command()
-def play(game: str = typer.Argument("durak"), seed: int | None = None) -> None:
-    """Play a game against a random-move opponent (plain text)."""
-    g = cardavia.new_game(game, seed=seed)
-    rng = random.Random(seed)
-    while not g.is_over:
-        moves = g.legal_moves()
-        if g.current_player == 1:
-            move = rng.choice(moves)
-            typer.echo(f"Opponent: {move}")
-        else:
-            obs = g.observation(0)
-            typer.echo(f"Hand: {' '.join(obs['hand'])}  table: {obs.get('table', '')}")
-            for i, m in enumerate(moves, 1):
-                typer.echo(f"  {i}. {m}")
-            answer = typer.prompt("Your move")
-            move = (
-                moves[int(answer) - 1]
-                if answer.isdigit() and 0 < int(answer) <= len(moves)
-                else answer
-            )
+def play(
+    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    seed: int | None = typer.Option(
+        None, "--seed", min=0, max=(1 << 64) - 1, help="Deal from this seed."
+    ),
+    level: Level | None = typer.Option(None, "--level", help="easy, normal or hard."),
+    hints: bool | None = typer.Option(None, "--hints/--no-hints", help="Show tips."),
+    json_mode: bool = typer.Option(False, "--json", help="Machine mode: JSON lines."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="No suit symbols, no colour."),
+    theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
+) -> None:
+    """Play a game against the computer (you are seat 0)."""
+    from .machine import run_machine
+    from .session import PlaySession, Settings
+
+    config = load_config()
+    game_id = str(game.value)
+    if json_mode:
+        set_language("en")  # machine output is never localized
+    else:
+        setup_language(lang)
+    console = make_console(ascii_only)
+    chosen_level = _value(level)
+    if resume is not None:
         try:
-            g.play(move)
-        except cardavia.CardaviaError as exc:
-            typer.echo(str(exc))
-    typer.echo(f"Game over: {g.outcome}")
+            log = load_log(resume)
+        except SaveError as exc:
+            if json_mode:
+                typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
+                raise typer.Exit(1) from None
+            raise fail(console, str(exc)) from None
+        if log.game != game_id:
+            raise fail(
+                console,
+                _("{path} holds a game of {game}, not {wanted}.").format(
+                    path=resume, game=log.game, wanted=game_id
+                ),
+            )
+        if log.finished:
+            raise fail(
+                console,
+                _("That game is already over. Watch it with: cardavia replay {path}").format(
+                    path=resume
+                ),
+            )
+        engine_game = rebuild(log)
+        chosen_level = chosen_level or log.levels.get("1") or config.level
+        log.levels["1"] = chosen_level
+    else:
+        deal_seed = seed if seed is not None else secrets.randbelow(1 << 32)
+        chosen_level = chosen_level or config.level or DEFAULT_LEVEL
+        log = GameLog(
+            game=game_id, seed=deal_seed, deck=None, levels={"0": "human", "1": chosen_level}
+        )
+        engine_game = log.new_game()
+    write_log(log)
+    if json_mode:
+        run_machine(engine_game, log, chosen_level, sys.stdin, sys.stdout)
+        return
+    view = make_view(game_id, ascii_only, _value(theme) or config.theme, console)
+    settings = Settings(
+        level=chosen_level, hints=config.hints if hints is None else hints, view=view
+    )
+    if resume is not None:
+        console.print(_("Resuming {path}").format(path=resume), highlight=False)
+    session = PlaySession(engine_game, log, settings, console, console.input)
+    finished = session.run()
+    if not finished:
+        raise typer.Exit(0)
 
 
 @app.command()
-def games() -> None:
-    """List the games."""
-    for name in cardavia.GAMES:
-        typer.echo(name)
+def rules(
+    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
+    """Print the rules of a game."""
+    from .rules_text import rules_markdown
+
+    language = setup_language(lang)
+    console = make_console()
+    found = rules_markdown(str(game.value), language)
+    if found is None:
+        raise fail(console, _("The rules text is not available."))
+    text, found_language = found
+    if found_language != language:
+        console.print(
+            Text(_("No rules text in this language yet; showing English."), style="italic")
+        )
+    console.print(Markdown(text))
+
+
+@app.command()
+def learn(
+    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    ascii_only: bool = typer.Option(False, "--ascii", help="No suit symbols, no colour."),
+    theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
+) -> None:
+    """A guided walk through the rules on real positions."""
+    from .learn import run_lesson
+
+    setup_language(lang)
+    console = make_console(ascii_only)
+    view = make_view(str(game.value), ascii_only, _value(theme) or load_config().theme, console)
+    run_lesson(str(game.value), view, console, console.input)
+
+
+@app.command()
+def games(
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    json_mode: bool = typer.Option(False, "--json", help="Machine-readable list."),
+) -> None:
+    """The games and their decks."""
+    from .catalogue import games_json, render_games
+
+    if json_mode:
+        typer.echo(json.dumps(games_json(), ensure_ascii=False))
+        return
+    setup_language(lang)
+    console = make_console()
+    console.print(render_games())
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A saved game (JSON)."),
+    show_all: bool = typer.Option(False, "--all", help="Print every move without waiting."),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    level: Level = typer.Option(Level.easy, "--level", help="Budget of the analysis."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="No suit symbols, no colour."),
+    theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
+) -> None:
+    """Step through a saved game with the computer's view of each move."""
+    from .replay import run_replay
+
+    setup_language(lang)
+    console = make_console(ascii_only)
+    try:
+        log = load_log(file)
+    except SaveError as exc:
+        raise fail(console, str(exc)) from None
+    view = make_view(log.game, ascii_only, _value(theme) or load_config().theme, console)
+
+    def read(prompt: str) -> str:
+        try:
+            return console.input(prompt)
+        except EOFError:
+            return "q"
+
+    try:
+        run_replay(log, view, console, read, show_all=show_all, level=str(level.value))
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+@config_app.callback()
+def config_show(ctx: typer.Context) -> None:
+    """Show the settings (language, theme, level, hints)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    setup_language(None)
+    config = load_config()
+    console = make_console()
+    console.print(_("Settings in {path}:").format(path=_config_path()), highlight=False)
+    shown = config.as_dict()
+    for key in KEYS:
+        value = shown[key]
+        if key == "hints":
+            value = "on" if value else "off"
+        console.print(f"  {key} = {value if value is not None else '-'}", highlight=False)
+
+
+@config_app.command("set")
+def config_set(
+    key: str = typer.Argument(..., help="language, theme, level or hints"),
+    value: str = typer.Argument(..., help="The new value."),
+) -> None:
+    """Change one setting."""
+    setup_language(None)
+    console = make_console()
+    config = load_config()
+    try:
+        setattr(config, key, parse_value(key, value))
+    except ConfigError as exc:
+        raise fail(console, str(exc)) from None
+    path = save_config(config)
+    set_language(resolve_language(None, config.language))
+    console.print(_("Saved {key} = {value} in {path}").format(key=key, value=value, path=path))
+
+
+@config_app.command("path")
+def config_path_command() -> None:
+    """Print where the settings are stored."""
+    typer.echo(str(_config_path()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import ai, bots
 from .api import ENGINES, GAMES, Game, from_dict, from_json, new_game
 from .errors import (
     CardaviaError,
@@ -10,6 +11,7 @@ from .errors import (
     InvalidStateError,
     UnknownGameError,
 )
+from .simulate import simulate
 
 __version__ = "0.1.0"
 
@@ -23,7 +25,10 @@ __all__ = [
     "InvalidStateError",
     "UnknownGameError",
     "__version__",
+    "ai",
+    "bots",
     "from_dict",
     "from_json",
     "new_game",
+    "simulate",
 ]

@@ -32,3 +32,17 @@ class Game:
     def from_json(text: str) -> Game: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
     def clone(self) -> Game: ...
+
+def simulate(game: str, games: int, seed: int, policy: str, threads: int) -> dict[str, Any]:
+    """Play ``games`` whole games in Rust; the summary of ``cardavia.simulate``."""
+
+def ai_analyse(
+    template_json: str,
+    seat: int,
+    allowed: list[str],
+    iterations: int | None,
+    time_ms: int | None,
+    seed: int,
+    threads: int,
+) -> list[tuple[str, int, float]]:
+    """ISMCTS from ``seat``'s view of a template state: (move, visits, value)."""

@@ -188,6 +188,7 @@ class SchnapsenGame(ReferenceGame):
                 "by": self.leader,
                 "opponent_points": self.points(opponent),
                 "opponent_won_trick": self.tricks_won(opponent) > 0,
+                "tricks": len(self.tricks),
             }
         elif kind == "marriage":
             self._declare_marriage(card)
@@ -428,13 +429,15 @@ class SchnapsenGame(ReferenceGame):
     def _check_closed(value: object) -> dict[str, Any] | None:
         if value is None:
             return None
-        d = check_keys(value, ("by", "opponent_points", "opponent_won_trick"), "closed")
+        d = check_keys(value, ("by", "opponent_points", "opponent_won_trick", "tricks"), "closed")
         if not isinstance(d["opponent_won_trick"], bool):
             raise InvalidStateError("closed.opponent_won_trick must be true or false")
         return {
             "by": check_seat(d["by"], "closed.by"),
             "opponent_points": check_int(d["opponent_points"], "closed.opponent_points", 0, 200),
             "opponent_won_trick": d["opponent_won_trick"],
+            # The stock is open only while two cards or more remain in it.
+            "tricks": check_int(d["tricks"], "closed.tricks", 0, 4),
         }
 
     @staticmethod
@@ -546,6 +549,8 @@ class SchnapsenGame(ReferenceGame):
             if n_stock and played != (10 - n_stock) // 2:
                 raise InvalidStateError("stock: does not match the number of tricks played")
         else:
+            if played < self.closed["tricks"] or n_stock != 10 - 2 * self.closed["tricks"]:
+                raise InvalidStateError("closed.tricks: does not match the stock left at closing")
             expected = hand_sizes[0]
             if played + hand_sizes[0] > 10 or hand_sizes[0] + played < HAND_SIZE:
                 raise InvalidStateError("hands: too few or too many cards after closing")

@@ -102,6 +102,25 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The outcome dict of API.md, or `Null` while playing.
     fn outcome(&self) -> Value;
+
+    /// The winning seat of a finished game (`None`: a draw, or not over).
+    /// Schnapsen: the match winner.
+    fn winner(&self) -> Option<usize> {
+        self.outcome()
+            .get("winner")
+            .and_then(Value::as_u64)
+            .map(|w| w as usize)
+    }
+
+    /// Game points each seat has won so far (Schnapsen); zero elsewhere.
+    fn game_points(&self) -> [u32; 2] {
+        [0, 0]
+    }
+
+    /// Number of deals finished so far (Schnapsen); zero elsewhere.
+    fn deals_finished(&self) -> u32 {
+        0
+    }
     /// The full state dict (same schema as the reference engine).
     fn to_value(&self, record: &Record) -> Value;
     /// Rebuild from a state dict, checking it whole.

@@ -2,6 +2,12 @@
 //! generation and search. No Python here; `cardavia-py` binds it.
 
 pub mod cards;
+pub mod durak;
 pub mod error;
 pub mod game;
+pub mod perevodnoy;
 pub mod rng;
+pub mod schnapsen;
+pub mod search;
+pub mod session;
+pub mod simulate;

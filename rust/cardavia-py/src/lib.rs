@@ -1,4 +1,11 @@
 //! `cardavia._native`: a thin layer that converts types and maps errors.
+//! No rules here; they live in `cardavia-core`.
+
+mod ai;
+mod convert;
+mod errors;
+mod game;
+mod simulate;
 
 use cardavia_core::rng::{shuffle, SplitMix64};
 use pyo3::prelude::*;
@@ -22,5 +29,8 @@ fn shuffled_indices(seed: u64, n: usize) -> Vec<usize> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(splitmix64, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
+    m.add_class::<game::PyGame>()?;
+    m.add_function(wrap_pyfunction!(ai::ai_analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     Ok(())
 }

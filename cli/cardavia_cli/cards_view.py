@@ -1,0 +1,98 @@
+"""How cards look: Atlasnye (Durak) courts with Cyrillic indices В Д К Т,
+Schnapsen with the German B D K 10 A; suits as symbols (or letters with
+``--ascii``), red and black."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from .i18n import pgettext
+from .themes import Theme, get_theme
+
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = frozenset({"H", "D"})
+
+ATLASNYE_RANKS = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
+SCHNAPSEN_RANKS = ("J", "Q", "K", "T", "A")
+
+RANK_LABELS: dict[str, dict[str, str]] = {
+    "atlasnye": {
+        "6": "6", "7": "7", "8": "8", "9": "9", "T": "10",
+        "J": "В", "Q": "Д", "K": "К", "A": "Т",
+    },
+    "schnapsen": {"J": "B", "Q": "D", "K": "K", "T": "10", "A": "A"},
+}  # fmt: skip
+
+
+def deck_name(game: str) -> str:
+    return "schnapsen" if game == "schnapsen" else "atlasnye"
+
+
+def ranks_of(game: str) -> tuple[str, ...]:
+    return SCHNAPSEN_RANKS if game == "schnapsen" else ATLASNYE_RANKS
+
+
+def suit_name(suit: str) -> str:
+    names = {
+        "S": pgettext("suit", "spades"),
+        "H": pgettext("suit", "hearts"),
+        "D": pgettext("suit", "diamonds"),
+        "C": pgettext("suit", "clubs"),
+    }
+    return names[suit]
+
+
+@dataclass(frozen=True)
+class CardView:
+    """Display settings for one game: deck, ASCII or symbols, colours."""
+
+    game: str
+    ascii: bool = False
+    color: bool = True
+    theme: Theme = field(default_factory=get_theme)
+
+    def suit_mark(self, suit: str) -> str:
+        return suit if self.ascii else SUIT_SYMBOLS[suit]
+
+    def label(self, card: str) -> str:
+        """``7S`` → ``7♠``; ``QS`` → ``Д♠`` (Durak) or ``D♠`` (Schnapsen)."""
+        return RANK_LABELS[deck_name(self.game)][card[0]] + self.suit_mark(card[1])
+
+    def suit_style(self, suit: str) -> str:
+        if not self.color:
+            return ""
+        return self.theme.red if suit in RED_SUITS else self.theme.black
+
+    def card(self, card: str) -> Text:
+        """One card as a coloured chip."""
+        if not self.color:
+            return Text(self.label(card))
+        return Text(f"{self.label(card)}", style=self.suit_style(card[1]))
+
+    def suit(self, suit: str) -> Text:
+        if not self.color:
+            return Text(self.suit_mark(suit))
+        return Text(self.suit_mark(suit), style=self.suit_style(suit))
+
+    def cards(self, cards: list[str], sep: str = " ") -> Text:
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append(sep)
+            out.append_text(self.card(card))
+        return out
+
+    def style(self, name: str) -> str:
+        return getattr(self.theme, name) if self.color else ""
+
+
+def sort_key(card: str, game: str, trump: str | None) -> tuple[int, int, int]:
+    """Hand order: suits S H D C with the trump suit last, ranks low to high."""
+    return (card[1] == trump, SUITS.index(card[1]), ranks_of(game).index(card[0]))
+
+
+def sort_cards(cards: list[str], game: str, trump: str | None) -> list[str]:
+    return sorted(cards, key=lambda card: sort_key(card, game, trump))

@@ -1,0 +1,71 @@
+"""``cardavia games``: the three games and their two decks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from .i18n import _
+from .table import game_title
+
+GAMES: dict[str, dict[str, Any]] = {
+    "durak": {"deck": "atlasnye", "players": 2},
+    "perevodnoy": {"deck": "atlasnye", "players": 2},
+    "schnapsen": {"deck": "schnapsen", "players": 2},
+}
+DECKS: dict[str, dict[str, Any]] = {
+    "atlasnye": {
+        "cards": 36,
+        "origin": "St. Petersburg, Russia",
+        "ranks": ["6", "7", "8", "9", "10", "В", "Д", "К", "Т"],
+    },
+    "schnapsen": {"cards": 20, "origin": None, "ranks": ["B", "D", "K", "10", "A"]},
+}
+
+
+def games_json() -> dict[str, Any]:
+    return {
+        "games": [{"id": game, **info} for game, info in GAMES.items()],
+        "decks": [{"id": deck, **info} for deck, info in DECKS.items()],
+    }
+
+
+def game_summary(game: str) -> str:
+    texts = {
+        "durak": _(
+            "Classic Durak for two: attack, cover, take; the last player holding cards "
+            "is the durak."
+        ),
+        "perevodnoy": _(
+            "Transferable Durak: the defender may pass the attack on with a card of the same rank."
+        ),
+        "schnapsen": _(
+            "Schnapsen: tricks and marriages to 66 points; a match of deals counted down from 7."
+        ),
+    }
+    return texts[game]
+
+
+def deck_summary(deck: str) -> str:
+    if deck == "atlasnye":
+        return _(
+            "Atlasnye deck (St. Petersburg, Russia): 36 cards, 6 to ace, with the Cyrillic "
+            "court indices В (jack), Д (queen), К (king), Т (ace)."
+        )
+    return _(
+        "Schnapsen deck: 20 cards, B (jack), D (queen), K (king), 10 and A (ace); "
+        "they count 2, 3, 4, 10 and 11 points."
+    )
+
+
+def render_games() -> RenderableType:
+    lines: list[Text] = []
+    for game, info in GAMES.items():
+        lines.append(Text(f"{game_title(game)} ({game})", style="bold"))
+        lines.append(Text("  " + game_summary(game)))
+        lines.append(Text("  " + deck_summary(str(info["deck"]))))
+        lines.append(Text(""))
+    lines.append(Text(_("Play with: cardavia play durak · learn with: cardavia learn durak")))
+    return Group(*lines)

@@ -1,0 +1,90 @@
+"""gettext catalogs of the CLI: choosing the language and translating.
+
+The catalogs live in ``cardavia_cli/locale/<lang>/LC_MESSAGES/cardavia.po``
+(compiled to ``.mo`` with Babel). Every module translates through the
+functions here, which Babel's extractor knows by name: ``_``, ``ngettext``,
+``pgettext`` and ``N_`` (marks a string for extraction, translated later).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "cardavia"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES: tuple[str, ...] = ("en", "ru", "uk", "el", "vi", "ms", "nb", "de")
+DEFAULT_LANGUAGE = "en"
+
+# Locale names that stand for one of our languages.
+_ALIASES = {"no": "nb", "nn": "nb", "nob": "nb", "ua": "uk", "gr": "el", "may": "ms"}
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = DEFAULT_LANGUAGE
+
+
+def normalize_language(value: str | None) -> str | None:
+    """``ru_RU.UTF-8`` → ``ru``; None for C/POSIX and unsupported languages."""
+    if not value:
+        return None
+    for part in value.split(":"):  # LANGUAGE-style lists
+        code = part.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        code = _ALIASES.get(code, code)
+        if code in LANGUAGES:
+            return code
+    return None
+
+
+def resolve_language(
+    option: str | None,
+    config_language: str | None,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """--lang, then CARDAVIA_LANG, then LC_ALL/LANG, then the config, then English."""
+    env = os.environ if environ is None else environ
+    for candidate in (
+        option,
+        env.get("CARDAVIA_LANG"),
+        env.get("LC_ALL"),
+        env.get("LANG"),
+        config_language,
+    ):
+        code = normalize_language(candidate)
+        if code is not None:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def load(language: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``language`` (English text if there is none)."""
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+def set_language(language: str) -> None:
+    global _translations, _language
+    code = normalize_language(language) or DEFAULT_LANGUAGE
+    _translations = load(code)
+    _language = code
+
+
+def current_language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _translations.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; translate it later with ``_``."""
+    return message

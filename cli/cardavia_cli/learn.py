@@ -1,0 +1,191 @@
+"""``cardavia learn GAME``: the rules on real positions, one idea per step.
+
+Each step deals its position with the engine, asks the player to act, and
+checks the answer with the engine (``legal_moves`` and ``play``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import cardavia
+from rich.console import Console
+from rich.text import Text
+
+from . import table
+from .cards_view import CardView
+from .i18n import _, pgettext
+from .learn_steps import (
+    ANY_ATTACK,
+    ANY_LEGAL,
+    ANY_PLAY,
+    COMPUTER,
+    ILLEGAL_DEFENCE,
+    WINS_TRICK,
+    Step,
+    steps_for,
+)
+from .moves_input import display_word, normalize, ordered_moves, parse_cards, parse_input
+from .narration import narrate
+
+
+def position(game: str, step: Step) -> cardavia.Game:
+    g = cardavia.new_game(game, deck=list(step.deck))
+    for move in step.setup:
+        g.play(move)
+    return g
+
+
+def step_text(template: str, step: Step, view: CardView) -> str:
+    values = {name: view.label(card) for name, card in step.cards.items()}
+    values["word"] = display_word(step.word) if step.word else ""
+    return template.format(**values)
+
+
+def accepts(step: Step, g: cardavia.Game, move: str) -> bool:
+    legal = g.legal_moves()
+    if move not in legal:
+        return False
+    for rule in step.accept:
+        if rule in (ANY_LEGAL, move):
+            return True
+        if rule == ANY_ATTACK and move.startswith("attack:"):
+            return True
+        if rule == ANY_PLAY and move.startswith("play:"):
+            return True
+        if rule == WINS_TRICK:
+            trial = g.clone()
+            trial.play(move)
+            tricks = trial.observation(0)["tricks"]
+            if tricks and tricks[-1][2] == 0:
+                return True
+    return False
+
+
+def computer_reply(g: cardavia.Game) -> str:
+    """The computer's simple, fixed answer in a lesson: cover with the
+    lowest card it can, else take, else stop (Schnapsen: its first card)."""
+    obs = g.observation(1)
+    moves = ordered_moves(obs)
+    for kind in ("defend:", "take", "stop"):
+        for move in moves:
+            if move.startswith(kind):
+                return move
+    return moves[0]
+
+
+def play_after(g: cardavia.Game, step: Step, view: CardView) -> list[str]:
+    events: list[str] = []
+    for planned in step.after:
+        if g.is_over or g.current_player is None:
+            break
+        seat = g.current_player
+        move = computer_reply(g) if planned == COMPUTER else planned
+        if move not in g.legal_moves():
+            continue
+        before = g.observation(0)
+        g.play(move)
+        events.extend(narrate(move, seat, before, g.observation(0), view))
+    return events
+
+
+def check_illegal_defence(g: cardavia.Game, answer: str, step: Step, view: CardView) -> str | None:
+    """None if ``answer`` names a card in hand that cannot cover; else why not."""
+    obs = g.observation(0)
+    cards = [c for c in parse_cards(answer, g.game) if c in obs["hand"]]
+    if not cards:
+        return _("Type one of the cards in your hand, for example {card}.").format(
+            card=view.label(obs["hand"][0])
+        )
+    card = cards[0]
+    if f"defend:{card}" in g.legal_moves():
+        return _(
+            "No: {card} does cover it. Look for a card that is neither higher in suit nor a trump."
+        ).format(card=view.label(card))
+    return None
+
+
+def run_lesson(
+    game: str, view: CardView, console: Console, read_line: Callable[[str], str]
+) -> bool:
+    """Walk through every step; False if the player left early."""
+    steps = steps_for(game)
+    console.print(
+        Text(
+            _("Learn {game}: {n} short steps. Type skip to skip a step, quit to stop.").format(
+                game=table.game_title(game), n=len(steps)
+            ),
+            style=view.style("accent"),
+        )
+    )
+    skip_words = {"skip", normalize(pgettext("command", "skip"))}
+    quit_words = {"quit", "q", "exit", normalize(pgettext("command", "quit"))}
+    for number, step in enumerate(steps, 1):
+        g = position(game, step)
+        obs = g.observation(0)
+        console.print()
+        console.print(
+            Text(
+                _("Step {i} of {n}: {title}").format(i=number, n=len(steps), title=_(step.title)),
+                style=view.style("accent"),
+            )
+        )
+        console.print(step_text(_(step.text), step, view))
+        shown = [] if step.accept == (ILLEGAL_DEFENCE,) else ordered_moves(obs)
+        console.print(table.render(obs, view, moves=shown, hints=False))
+        while True:
+            try:
+                answer = read_line(step_text(_(step.question), step, view) + " > ")
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return False
+            norm = normalize(answer)
+            if norm in quit_words:
+                return False
+            if norm in skip_words:
+                break
+            if step.accept == (ILLEGAL_DEFENCE,):
+                problem = check_illegal_defence(g, answer, step, view)
+                if problem is not None:
+                    console.print(Text(problem, style=view.style("bad")))
+                    continue
+                console.print(
+                    Text(step_text(_(step.success), step, view), style=view.style("good"))
+                )
+                break
+            problem, move = _answer_move(g, obs, answer, step, view)
+            if move is None:
+                console.print(Text(problem or "", style=view.style("bad")))
+                continue
+            before = g.observation(0)
+            g.play(move)
+            events = narrate(move, 0, before, g.observation(0), view)
+            events += play_after(g, step, view)
+            after = g.observation(0)
+            console.print(table.render(after, view, moves=[], events=events, hints=False))
+            console.print(Text(step_text(_(step.success), step, view), style=view.style("good")))
+            break
+    console.print()
+    console.print(
+        Text(
+            _("Well done! Play a real game with: cardavia play {game}").format(game=game),
+            style=view.style("good"),
+        )
+    )
+    return True
+
+
+def _answer_move(
+    g: cardavia.Game, obs: dict[str, Any], answer: str, step: Step, view: CardView
+) -> tuple[str | None, str | None]:
+    """(problem, None) or (None, accepted move)."""
+    parsed = parse_input(answer, obs, view)
+    if parsed.kind == "command":
+        return _("In a lesson, answer with a move (or skip, quit)."), None
+    if parsed.kind == "invalid":
+        return parsed.message, None
+    options = [parsed.move] if parsed.kind == "move" and parsed.move else list(parsed.options)
+    good = [m for m in options if accepts(step, g, m)]
+    if good:
+        return None, good[0]
+    return _("That move is allowed, but it is not what this step is about. Try again."), None

@@ -1,0 +1,72 @@
+"""``cardavia play GAME --json``: one canonical move per input line, one
+JSON object per output line (seat 0's observation, the computer's moves
+since the last line, and ``error`` when a line was rejected). Never
+localized."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import IO, Any
+
+import cardavia
+
+from . import opponent
+from .saves import GameLog, write_log
+
+HUMAN = 0
+COMPUTER = 1
+
+
+def _line(game: cardavia.Game, ai_moves: list[str], error: str | None) -> str:
+    state: dict[str, Any] = dict(game.observation(HUMAN))
+    state["ai_moves"] = list(ai_moves)
+    if error is not None:
+        state["error"] = error
+    return json.dumps(state, ensure_ascii=False, sort_keys=True)
+
+
+def _computer(game: cardavia.Game, log: GameLog, level: str) -> list[str]:
+    played: list[str] = []
+    while not game.is_over and game.current_player == COMPUTER:
+        seed = opponent.move_seed(log.seed, len(log.moves))
+        move = opponent.choose(game.observation(COMPUTER), level, seed)
+        game.play(move)
+        log.record(COMPUTER, move)
+        played.append(move)
+    return played
+
+
+def _finish(game: cardavia.Game, log: GameLog) -> None:
+    if game.is_over:
+        log.finished = True
+        log.outcome = game.outcome
+    write_log(log)
+
+
+def run_machine(
+    game: cardavia.Game, log: GameLog, level: str, lines: Iterable[str], out: IO[str]
+) -> None:
+    ai_moves = _computer(game, log, level)
+    _finish(game, log)
+    out.write(_line(game, ai_moves, None) + "\n")
+    out.flush()
+    for raw in lines:
+        move = raw.strip()
+        if not move:
+            continue
+        error: str | None = None
+        ai_moves = []
+        if game.is_over:
+            error = "the game is over"
+        else:
+            try:
+                game.play(move)
+            except cardavia.CardaviaError as exc:
+                error = str(exc)
+            else:
+                log.record(HUMAN, move)
+                ai_moves = _computer(game, log, level)
+                _finish(game, log)
+        out.write(_line(game, ai_moves, error) + "\n")
+        out.flush()

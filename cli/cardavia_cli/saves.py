@@ -1,0 +1,207 @@
+"""Game logs: every game is written after each move as JSON, atomically.
+
+A log holds what is needed to rebuild the game (game id, seed or deck, the
+moves of both seats in order) plus the levels and timestamps. Resuming
+replays the moves on a fresh game dealt the same way. A damaged log, or one
+from a newer version, is reported and never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import cardavia
+
+from .i18n import _
+
+FORMAT = "cardavia-game-log"
+SCHEMA_VERSION = 1
+SEATS = ("human", "computer")
+
+
+class SaveError(Exception):
+    """A log that cannot be read or replayed; the message is for the user."""
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def data_dir() -> Path:
+    override = os.environ.get("CARDAVIA_DATA_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cardavia"
+
+
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+@dataclass
+class GameLog:
+    game: str
+    seed: int | None
+    deck: list[str] | None
+    levels: dict[str, str]
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    created: str = field(default_factory=now)
+    updated: str = field(default_factory=now)
+    finished: bool = False
+    outcome: dict[str, Any] | None = None
+    path: Path | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "schema": SCHEMA_VERSION,
+            "game": self.game,
+            "seed": self.seed,
+            "deck": self.deck,
+            "levels": dict(self.levels),
+            "created": self.created,
+            "updated": self.updated,
+            "finished": self.finished,
+            "outcome": self.outcome,
+            "moves": [dict(m) for m in self.moves],
+        }
+
+    def record(self, seat: int, move: str) -> None:
+        self.moves.append({"seat": seat, "move": move, "time": now()})
+        self.updated = now()
+
+    def new_game(self) -> cardavia.Game:
+        return cardavia.new_game(self.game, seed=self.seed, deck=self.deck)
+
+
+def new_log_path(game: str, seed: int | None) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    base = games_dir() / f"{game}-{stamp}-{seed if seed is not None else 'deck'}"
+    path = base.with_suffix(".json")
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(f"{base}-{n}.json")
+    return path
+
+
+def write_log(log: GameLog, path: Path | None = None) -> Path:
+    """Write the log with a temp file and ``os.replace``: never half a file."""
+    target = path or log.path
+    if target is None:
+        target = new_log_path(log.game, log.seed)
+    log.path = target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(log.to_json(), handle, indent=1, ensure_ascii=False)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _fail(path: Path, reason: str) -> SaveError:
+    return SaveError(
+        _("Cannot use the game file {path}: {reason}").format(path=path, reason=reason)
+    )
+
+
+def load_log(path: Path) -> GameLog:
+    """Read and check a log (format, version, fields, every move replayable)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise _fail(path, _("the file does not exist")) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(path, _("it cannot be read ({error})").format(error=exc)) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _fail(path, _("it is damaged or truncated (not valid JSON)")) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(path, _("it is not a Cardavia game log"))
+    schema = data.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        raise _fail(path, _("its version is missing"))
+    if schema > SCHEMA_VERSION:
+        raise _fail(
+            path,
+            _(
+                "it was written by a newer version of Cardavia "
+                "(format {found}, this one reads {ours})"
+            ).format(found=schema, ours=SCHEMA_VERSION),
+        )
+    if schema < 1:
+        raise _fail(path, _("its version is missing"))
+    try:
+        log = GameLog(
+            game=_field(data, "game", str),
+            seed=data.get("seed"),
+            deck=data.get("deck"),
+            levels=_field(data, "levels", dict),
+            moves=_field(data, "moves", list),
+            created=_field(data, "created", str),
+            updated=_field(data, "updated", str),
+            finished=bool(data.get("finished", False)),
+            outcome=data.get("outcome"),
+            path=path,
+        )
+    except (KeyError, TypeError):
+        raise _fail(path, _("a field is missing or has the wrong type")) from None
+    if log.game not in cardavia.GAMES:
+        raise _fail(path, _("unknown game {game}").format(game=log.game))
+    if log.seed is not None and (isinstance(log.seed, bool) or not isinstance(log.seed, int)):
+        raise _fail(path, _("a field is missing or has the wrong type"))
+    if log.deck is not None and not (
+        isinstance(log.deck, list) and all(isinstance(c, str) for c in log.deck)
+    ):
+        raise _fail(path, _("a field is missing or has the wrong type"))
+    for entry in log.moves:
+        if (
+            not isinstance(entry, dict)
+            or entry.get("seat") not in (0, 1)
+            or not isinstance(entry.get("move"), str)
+        ):
+            raise _fail(path, _("a field is missing or has the wrong type"))
+    rebuild(log)
+    return log
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data[key]
+    if not isinstance(value, kind):
+        raise TypeError(key)
+    return value
+
+
+def rebuild(log: GameLog, upto: int | None = None) -> cardavia.Game:
+    """A game dealt as the log says, with its first ``upto`` moves played."""
+    path = log.path or Path("?")
+    try:
+        game = log.new_game()
+    except (cardavia.CardaviaError, TypeError, ValueError):
+        raise _fail(path, _("the deal (seed or deck) is invalid")) from None
+    moves = log.moves if upto is None else log.moves[:upto]
+    for i, entry in enumerate(moves, 1):
+        if game.current_player != entry["seat"]:
+            raise _fail(path, _("move {n} was made out of turn").format(n=i))
+        try:
+            game.play(entry["move"])
+        except (cardavia.CardaviaError, TypeError, ValueError):
+            raise _fail(
+                path, _("move {n} ({move}) is not legal").format(n=i, move=entry["move"])
+            ) from None
+    return game

@@ -1,0 +1,290 @@
+"""The table as the player sees it: rich renderables built from
+``observation(0)``. Kept to short lines so it reads well at 60 columns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from .cards_view import CardView, sort_cards, suit_name
+from .i18n import _, ngettext
+from .moves_input import card_of, display_word, kind_of
+from .narration import move_label, open_attack
+
+HUMAN = 0
+WORD_MOVES = ("take", "stop", "transfer", "close", "exchange", "marriage")
+
+
+def game_title(game: str) -> str:
+    titles = {
+        "durak": _("Durak"),
+        "perevodnoy": _("Transferable Durak"),
+        "schnapsen": _("Schnapsen"),
+    }
+    return titles.get(game, game)
+
+
+def _line(*parts: str | Text, style: str = "") -> Text:
+    out = Text(style=style)
+    for part in parts:
+        if isinstance(part, Text):
+            out.append_text(part)
+        else:
+            out.append(part)
+    return out
+
+
+def _fmt(template: str, view: CardView, **values: str | int | Text) -> Text:
+    """``template.format(**values)`` where card values stay coloured."""
+    out = Text()
+    rest = template
+    while rest:
+        start = rest.find("{")
+        end = rest.find("}", start)
+        if start < 0 or end < 0:
+            out.append(rest)
+            break
+        out.append(rest[:start])
+        name = rest[start + 1 : end]
+        value = values.get(name, "{" + name + "}")
+        if isinstance(value, Text):
+            out.append_text(value)
+        else:
+            out.append(str(value))
+        rest = rest[end + 1 :]
+    return out
+
+
+def trump_line(obs: dict[str, Any], view: CardView) -> Text:
+    trump = str(obs["trump"])
+    mark = view.suit(trump)
+    mark.append(" " + suit_name(trump))
+    if obs["game"] == "schnapsen":
+        indicator = obs.get("indicator")
+        if indicator is None:
+            return _fmt(_("Trump: {suit}"), view, suit=mark)
+        return _fmt(
+            _("Trump: {suit} · indicator {card}"), view, suit=mark, card=view.card(indicator)
+        )
+    card = view.card(str(obs["trump_card"]))
+    if obs.get("stock_size", 0) > 0:
+        return _fmt(_("Trump: {suit} · {card} lies under the stock"), view, suit=mark, card=card)
+    return _fmt(_("Trump: {suit} · {card} has been drawn"), view, suit=mark, card=card)
+
+
+def opponent_line(obs: dict[str, Any], view: CardView) -> Text:
+    n = int(obs["hand_sizes"][1])
+    line = Text(
+        ngettext("The computer holds {n} card", "The computer holds {n} cards", n).format(n=n)
+    )
+    known = sort_cards(list(obs.get("known", [[], []])[1]), str(obs["game"]), obs.get("trump"))
+    if known:
+        line.append(" · ")
+        line.append_text(_fmt(_("known: {cards}"), view, cards=view.cards(known)))
+    return line
+
+
+def hand_line(obs: dict[str, Any], moves: list[str], view: CardView) -> Text:
+    """Your cards, sorted; a playable card carries the number of its move."""
+    number: dict[str, int] = {}
+    for i, move in enumerate(moves, 1):
+        card = card_of(move)
+        if card is not None and card not in number:
+            number[card] = i
+    hand = sort_cards(list(obs["hand"]), str(obs["game"]), obs.get("trump"))
+    out = Text(_("Your hand:") + " ")
+    if not hand:
+        out.append(_("no cards"))
+    for i, card in enumerate(hand):
+        if i:
+            out.append(" ")
+        out.append_text(view.card(card))
+        if card in number:
+            out.append(f"({number[card]})", style=view.style("number"))
+    return out
+
+
+def moves_block(obs: dict[str, Any], moves: list[str], view: CardView) -> list[Text]:
+    lines = [Text(_("Your moves:"), style=view.style("accent"))]
+    for i, move in enumerate(moves, 1):
+        line = Text("  ")
+        line.append(f"{i:>2}.", style=view.style("number"))
+        line.append(" " + move_label(move, obs, view))
+        kind = kind_of(move)
+        if kind in WORD_MOVES and card_of(move) is None:
+            line.append(f" · {display_word(kind)}", style=view.style("muted"))
+        lines.append(line)
+    return lines
+
+
+def durak_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
+    stock = int(obs["stock_size"])
+    discard = len(obs.get("discard") or [])
+    lines = [trump_line(obs, view)]
+    lines.append(
+        Text(
+            ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
+            + " · "
+            + ngettext("discarded: {n} card", "discarded: {n} cards", discard).format(n=discard)
+        )
+    )
+    lines.append(opponent_line(obs, view))
+    table = obs.get("table") or []
+    line = Text(_("Table (attack/defence):") + " ")
+    if not table:
+        line.append(_("empty"))
+    for i, (attack, defence) in enumerate(table):
+        if i:
+            line.append("  ")
+        line.append_text(view.card(attack))
+        line.append("/")
+        if defence is None:
+            line.append("..." if view.ascii else "…")
+        else:
+            line.append_text(view.card(defence))
+    lines.append(line)
+    if obs.get("taking"):
+        taker = obs["defender"]
+        lines.append(
+            Text(
+                _("You take the cards; the computer may add more.")
+                if taker == HUMAN
+                else _("The computer takes the cards; you may add more."),
+                style=view.style("muted"),
+            )
+        )
+    if obs.get("outcome") is None:
+        role = _("You attack.") if obs["attacker"] == HUMAN else _("You defend.")
+        lines.append(Text(role))
+    return lines
+
+
+def schnapsen_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
+    lines = [trump_line(obs, view)]
+    closed = obs.get("closed")
+    if closed is not None:
+        talon = (
+            _("Talon closed by you") if closed["by"] == HUMAN else _("Talon closed by the computer")
+        )
+    elif obs.get("exhausted"):
+        talon = _("Talon exhausted")
+    else:
+        n = int(obs["stock_size"])
+        talon = ngettext("Talon: {n} card", "Talon: {n} cards", n).format(n=n)
+    lines.append(Text(talon))
+    points, pending = obs["points"], obs["pending_points"]
+    you = str(points[0]) + (" " + _("(+{n} pending)").format(n=pending[0]) if pending[0] else "")
+    them = str(points[1]) + (" " + _("(+{n} pending)").format(n=pending[1]) if pending[1] else "")
+    lines.append(Text(_("Points: you {you} · computer {them}").format(you=you, them=them)))
+    mp = obs["match_points"]
+    lines.append(
+        Text(
+            _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
+        )
+    )
+    marriages = obs.get("marriages") or [[], []]
+    if marriages[0] or marriages[1]:
+        line = Text(_("Marriages:") + " ")
+        for seat, who in ((0, _("you")), (1, _("computer"))):
+            if marriages[seat]:
+                line.append(who + " ")
+                for s in marriages[seat]:
+                    line.append_text(view.suit(s))
+                line.append(" ")
+        lines.append(line)
+    lines.append(opponent_line(obs, view))
+    lead = obs.get("lead")
+    if lead is not None:
+        who = obs["leader"]
+        template = _("Led by you: {card}") if who == HUMAN else _("Led by the computer: {card}")
+        lines.append(_fmt(template, view, card=view.card(lead)))
+    tricks = obs.get("tricks") or []
+    if tricks:
+        lead_card, follow, winner = tricks[-1]
+        template = (
+            _("Last trick: {cards}, won by you")
+            if winner == HUMAN
+            else _("Last trick: {cards}, won by the computer")
+        )
+        lines.append(_fmt(template, view, cards=view.cards([lead_card, follow])))
+    return lines
+
+
+def strict_reminder(obs: dict[str, Any]) -> str | None:
+    """The strict rules, when they apply to the coming card."""
+    if obs.get("game") != "schnapsen" or obs.get("outcome") is not None:
+        return None
+    if obs.get("closed") is None and not obs.get("exhausted"):
+        return None
+    if obs.get("lead") is not None and obs.get("current_player") == HUMAN:
+        return _(
+            "Strict rules: follow suit and beat the card if you can; "
+            "with no card of its suit, play a trump."
+        )
+    return _("Strict rules: the follower must follow suit and beat the card if possible.")
+
+
+def tip(obs: dict[str, Any], view: CardView) -> str | None:
+    """A short hint about the current decision (``--hints``)."""
+    if obs.get("current_player") != HUMAN:
+        return None
+    game = obs["game"]
+    legal = obs.get("legal_moves") or []
+    if game == "schnapsen":
+        if obs.get("lead") is None:
+            return _(
+                "Tip: win tricks to reach 66. Lead a king or queen with its partner "
+                "in hand to declare a marriage."
+            )
+        if obs.get("closed") is None and not obs.get("exhausted"):
+            return _("Tip: while the talon is open you need not follow suit.")
+        return None
+    attack = open_attack(obs)
+    if attack is not None and not obs.get("taking") and obs["defender"] == HUMAN:
+        text = _("Tip: beat {card} with a higher card of its suit or with a trump, or take.")
+        if any(str(m).startswith("transfer:") for m in legal):
+            text += " " + _("You may also transfer with a card of the same rank.")
+        return text.format(card=view.label(attack))
+    if obs.get("taking"):
+        return _("Tip: add cards of ranks on the table, or stop.")
+    if obs.get("table"):
+        return _("Tip: add a card of a rank on the table, or stop: the cards are discarded.")
+    return _("Tip: open with any card; a low card of a plain suit costs least.")
+
+
+def render(
+    obs: dict[str, Any],
+    view: CardView,
+    *,
+    moves: list[str],
+    events: list[str] | None = None,
+    hints: bool = True,
+) -> RenderableType:
+    """The whole table for seat 0."""
+    game = str(obs["game"])
+    title = Text(f"── {game_title(game)} ", style=view.style("accent"))
+    if game == "schnapsen":
+        title.append(_("· deal {n}").format(n=len(obs.get("deals") or []) + 1) + " ")
+    title.append("──")
+    lines: list[Text] = [title]
+    lines.extend(schnapsen_lines(obs, view) if game == "schnapsen" else durak_lines(obs, view))
+    lines.append(hand_line(obs, moves, view))
+    for event in events or []:
+        lines.append(Text("» " + event, style=view.style("accent")))
+    if obs.get("outcome") is None:
+        if obs.get("current_player") == HUMAN:
+            lines.append(Text(_("Your turn."), style=view.style("good")))
+        else:
+            lines.append(Text(_("The computer's turn."), style=view.style("muted")))
+        reminder = strict_reminder(obs)
+        if reminder:
+            lines.append(Text(reminder, style=view.style("bad")))
+        if moves:
+            lines.extend(moves_block(obs, moves, view))
+        if hints:
+            hint = tip(obs, view)
+            if hint:
+                lines.append(Text(hint, style=view.style("muted")))
+    return Group(*lines)

@@ -1,0 +1,125 @@
+"""Single-observer information-set MCTS over the reference engine.
+
+The same algorithm as ``rust/cardavia-core/src/search/ismcts.rs``, written
+to be read and to be measured against: each iteration deals a world
+consistent with the observation (``worlds.sample_world``), walks the tree
+of public moves choosing by UCB with availability counts, expands one
+move, plays at random to the horizon (the end of the game, or of the
+Schnapsen deal) and backs the reward up from each mover's side.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import ReferenceGame
+from .schnapsen import SchnapsenGame
+from .worlds import sample_world
+
+EXPLORATION = 0.7
+
+
+@dataclass
+class Node:
+    move: str
+    player: int
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+    children: list[Node] = field(default_factory=list)
+
+
+def _progress(game: ReferenceGame) -> tuple[int, list[int]]:
+    """Deals finished and game points won so far (Schnapsen), else zeros."""
+    if isinstance(game, SchnapsenGame):
+        points = [0, 0]
+        for deal in game.deals:
+            points[deal["winner"]] += deal["game_points"]
+        return len(game.deals), points
+    return 0, [0, 0]
+
+
+def horizon(game: ReferenceGame, root: tuple[int, list[int]]) -> list[float] | None:
+    """Rewards in [0, 1] for both seats once the search horizon is reached."""
+    deals, points = _progress(game)
+    if deals > root[0]:
+        gain = [points[0] - root[1][0], points[1] - root[1][1]]
+        r0 = 0.5 + (gain[0] - gain[1]) / 6.0
+        return [r0, 1.0 - r0]
+    if game.outcome is not None:
+        winner = game.outcome.get("winner")
+        if winner is None:
+            return [0.5, 0.5]
+        return [1.0, 0.0] if winner == 0 else [0.0, 1.0]
+    return None
+
+
+def _rollout(world: ReferenceGame, rng: random.Random, root: tuple[int, list[int]]) -> list[float]:
+    while (reward := horizon(world, root)) is None:
+        world.play(rng.choice(world.legal_moves()))
+    return reward
+
+
+def _iterate(
+    root_node: Node, world: ReferenceGame, rng: random.Random, root: tuple[int, list[int]]
+) -> None:
+    path = [root_node]
+    node = root_node
+    while True:
+        reward = horizon(world, root)
+        if reward is not None:
+            break
+        player = world.current_player
+        assert player is not None
+        legal = world.legal_moves()
+        by_move = {child.move: child for child in node.children}
+        untried = [move for move in legal if move not in by_move]
+        for move in legal:
+            if move in by_move:
+                by_move[move].available += 1
+        if untried:
+            move = rng.choice(untried)
+            child = Node(move, player, available=1)
+            node.children.append(child)
+            world.play(move)
+            path.append(child)
+            reward = _rollout(world, rng, root)
+            break
+        node = max(
+            (by_move[move] for move in legal),
+            key=lambda c: (
+                c.reward / max(c.visits, 1)
+                + EXPLORATION * math.sqrt(math.log(max(c.available, 1)) / max(c.visits, 1))
+            ),
+        )
+        world.play(node.move)
+        path.append(node)
+    for visited in path:
+        visited.visits += 1
+        visited.reward += reward[visited.player]
+
+
+def analyse(observation: dict[str, Any], iterations: int, seed: int) -> list[dict[str, Any]]:
+    """Every root move with its visits and mean reward, most visited first."""
+    rng = random.Random(seed)
+    first = sample_world(observation, rng)
+    root = _progress(first)
+    root_node = Node("", -1)
+    for i in range(iterations):
+        world = first if i == 0 else sample_world(observation, rng)
+        _iterate(root_node, world, rng, root)
+    children = sorted(
+        root_node.children, key=lambda c: (-c.visits, -c.reward / max(c.visits, 1), c.move)
+    )
+    return [
+        {"move": c.move, "visits": c.visits, "value": c.reward / c.visits if c.visits else 0.0}
+        for c in children
+    ]
+
+
+def choose_move(observation: dict[str, Any], iterations: int, seed: int) -> str:
+    stats = analyse(observation, iterations, seed)
+    return str(stats[0]["move"])

@@ -1,0 +1,40 @@
+//! Transferable Durak (perevodnoy): RULES.md chapter 4.
+//!
+//! Everything of classic Durak holds (`durak.rs`); this module adds the
+//! transfer. The twin of `python/cardavia/reference/perevodnoy.py`.
+
+use crate::cards::{count, Card, CardSet};
+use crate::durak::{DurakRules, MAX_ATTACKS};
+
+/// Transferable Durak.
+pub type Perevodnoy = DurakRules<true>;
+
+impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
+    /// The defender's cards of the attack rank, before any defence, if the
+    /// attacker (the new defender) could face one more attack card. Only
+    /// meaningful while an attack is open.
+    #[inline]
+    pub(crate) fn transfer_cards(&self) -> CardSet {
+        if !TRANSFERS || self.defended != 0 {
+            return 0;
+        }
+        let attacks_after = self.table_len as usize + 1;
+        let attacker_hand = count(self.hands[self.attacker as usize]) as usize;
+        if attacks_after > MAX_ATTACKS || attacks_after > attacker_hand {
+            return 0;
+        }
+        // Before the first defence every card on the table has the
+        // opening rank, so the table's ranks are exactly that one rank.
+        self.hands[self.defender()] & self.table_rank_cards()
+    }
+
+    /// The transferring seat becomes the attacker; the new defender faces
+    /// every attack card, and the limit is fixed anew from its hand.
+    pub(crate) fn apply_transfer(&mut self, card: Card) {
+        let transferring = self.defender();
+        self.play_card(transferring, card);
+        self.push_attack(card);
+        self.attacker = transferring as u8;
+        self.reset_limit();
+    }
+}

@@ -1,0 +1,340 @@
+//! Single-observer information-set MCTS (Cowling, Powley, Whitehouse 2012).
+//!
+//! Every iteration deals a world consistent with the searching seat's
+//! observation and walks one tree of *public* move sequences: in all three
+//! games every move is seen by both seats (only draws are hidden), so a
+//! node stands for the same information for both. A move that is legal in
+//! some worlds and not in others is selected by UCB with availability
+//! counts in place of the parent's visits.
+
+use super::Determinize;
+use crate::game::{Game, MoveList};
+use crate::rng::SplitMix64;
+use std::time::{Duration, Instant};
+
+/// How long to search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Stop after this many iterations (per thread: the total is split).
+    pub iterations: Option<u64>,
+    /// Stop after this much wall-clock time.
+    pub time: Option<Duration>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    pub budget: Budget,
+    pub seed: u64,
+    pub threads: usize,
+    /// UCB exploration constant for rewards in [0, 1].
+    pub exploration: f32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            budget: Budget {
+                iterations: Some(10_000),
+                time: None,
+            },
+            seed: 0,
+            threads: 1,
+            exploration: 0.7,
+        }
+    }
+}
+
+/// The statistics of one root move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub visits: u64,
+    /// Mean reward for the searching seat, in [0, 1].
+    pub value: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// Every root move with a visit, most visited first.
+    pub moves: Vec<MoveStats<M>>,
+    pub iterations: u64,
+}
+
+impl<M: Copy> SearchResult<M> {
+    pub fn best(&self) -> Option<M> {
+        self.moves.first().map(|s| s.mv)
+    }
+}
+
+struct Node<M> {
+    mv: M,
+    /// The seat that made `mv`; rewards are stored from its side.
+    player: u8,
+    visits: u32,
+    available: u32,
+    reward: f32,
+    children: Vec<u32>,
+}
+
+/// Where the search stops: the end of the game or, in Schnapsen, the end
+/// of the deal being played. Rewards in [0, 1] for each seat.
+fn horizon<G: Game>(game: &G, root_deals: u32, root_points: [u32; 2]) -> Option<[f32; 2]> {
+    if game.deals_finished() > root_deals {
+        let points = game.game_points();
+        let gain0 = points[0].saturating_sub(root_points[0]) as f32;
+        let gain1 = points[1].saturating_sub(root_points[1]) as f32;
+        let r0 = 0.5 + (gain0 - gain1) / 6.0;
+        return Some([r0, 1.0 - r0]);
+    }
+    if game.is_over() {
+        return Some(match game.winner() {
+            Some(0) => [1.0, 0.0],
+            Some(_) => [0.0, 1.0],
+            None => [0.5, 0.5],
+        });
+    }
+    None
+}
+
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M: Copy + Default + PartialEq> Tree<M> {
+    fn new() -> Self {
+        Self {
+            nodes: vec![Node {
+                mv: M::default(),
+                player: 0,
+                visits: 0,
+                available: 0,
+                reward: 0.0,
+                children: Vec::new(),
+            }],
+        }
+    }
+
+    /// One iteration on one sampled world.
+    fn iterate<G: Game<Move = M>>(
+        &mut self,
+        mut world: G,
+        rng: &mut SplitMix64,
+        exploration: f32,
+        root_deals: u32,
+        root_points: [u32; 2],
+    ) {
+        let mut path: [u32; 256] = [0; 256];
+        let mut depth = 0usize;
+        let mut node = 0u32;
+        let mut legal = MoveList::new();
+        let reward = loop {
+            if let Some(reward) = horizon(&world, root_deals, root_points) {
+                break reward;
+            }
+            if depth + 1 >= path.len() {
+                break self.rollout(world, rng, root_deals, root_points);
+            }
+            let Some(player) = world.current_player() else {
+                break [0.5, 0.5];
+            };
+            legal.clear();
+            world.legal_moves(&mut legal);
+            // Availability: every child whose move is legal in this world.
+            let mut untried = 0u64;
+            for (i, &mv) in legal.as_slice().iter().enumerate() {
+                let mut has_child = false;
+                for k in 0..self.nodes[node as usize].children.len() {
+                    let child = self.nodes[node as usize].children[k] as usize;
+                    if self.nodes[child].mv == mv {
+                        self.nodes[child].available += 1;
+                        has_child = true;
+                        break;
+                    }
+                }
+                if !has_child {
+                    untried |= 1 << i;
+                }
+            }
+            if untried != 0 {
+                let pick =
+                    crate::cards::nth(untried, rng.below(untried.count_ones() as u64) as u32);
+                let mv = legal.as_slice()[pick as usize];
+                let child = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    mv,
+                    player: player as u8,
+                    visits: 0,
+                    available: 1,
+                    reward: 0.0,
+                    children: Vec::new(),
+                });
+                self.nodes[node as usize].children.push(child);
+                world.apply(mv);
+                depth += 1;
+                path[depth] = child;
+                break self.rollout(world, rng, root_deals, root_points);
+            }
+            let mut best = u32::MAX;
+            let mut best_score = f32::NEG_INFINITY;
+            for &child in &self.nodes[node as usize].children {
+                let c = &self.nodes[child as usize];
+                if !legal.as_slice().contains(&c.mv) {
+                    continue;
+                }
+                let n = c.visits.max(1) as f32;
+                let score =
+                    c.reward / n + exploration * ((c.available.max(1) as f32).ln() / n).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = child;
+                }
+            }
+            world.apply(self.nodes[best as usize].mv);
+            node = best;
+            depth += 1;
+            path[depth] = node;
+        };
+        for &index in &path[..=depth] {
+            let n = &mut self.nodes[index as usize];
+            n.visits += 1;
+            n.reward += reward[n.player as usize];
+        }
+    }
+
+    fn rollout<G: Game<Move = M>>(
+        &self,
+        mut world: G,
+        rng: &mut SplitMix64,
+        root_deals: u32,
+        root_points: [u32; 2],
+    ) -> [f32; 2] {
+        loop {
+            if let Some(reward) = horizon(&world, root_deals, root_points) {
+                return reward;
+            }
+            let mv = world.random_move(rng);
+            world.apply(mv);
+        }
+    }
+}
+
+/// Search one tree on this thread.
+fn search_tree<D: Determinize>(
+    info: &D,
+    seed: u64,
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    exploration: f32,
+) -> (Vec<MoveStats<<D::Game as Game>::Move>>, u64) {
+    let mut rng = SplitMix64::new(seed);
+    let mut tree = Tree::new();
+    let seat = info.seat();
+    let first = info.sample(&mut rng);
+    let (root_deals, root_points) = (first.deals_finished(), first.game_points());
+    let mut done = 0u64;
+    let mut world = Some(first);
+    loop {
+        if iterations.is_some_and(|n| done >= n) {
+            break;
+        }
+        if done % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && done > 0 {
+            break;
+        }
+        let sampled = world.take().unwrap_or_else(|| info.sample(&mut rng));
+        tree.iterate(sampled, &mut rng, exploration, root_deals, root_points);
+        done += 1;
+    }
+    let stats = tree.nodes[0]
+        .children
+        .iter()
+        .map(|&c| {
+            let node = &tree.nodes[c as usize];
+            // Root children are the searching seat's moves.
+            debug_assert_eq!(node.player as usize, seat);
+            let value = if node.visits == 0 {
+                0.0
+            } else {
+                f64::from(node.reward) / f64::from(node.visits)
+            };
+            MoveStats {
+                mv: node.mv,
+                visits: u64::from(node.visits),
+                value,
+            }
+        })
+        .collect();
+    (stats, done)
+}
+
+/// Search from `info` with root parallelism: each thread grows its own tree
+/// from its own seed, and the root statistics are summed. With one thread,
+/// a seed and an iteration budget the result is always the same.
+pub fn search<D: Determinize>(info: &D, config: &Config) -> SearchResult<<D::Game as Game>::Move> {
+    let threads = config.threads.max(1);
+    let deadline = config.budget.time.map(|t| Instant::now() + t);
+    let per_thread = config
+        .budget
+        .iterations
+        .map(|n| n.div_ceil(threads as u64).max(1));
+    let seeds: Vec<u64> = (0..threads as u64)
+        .map(|t| SplitMix64::new(config.seed ^ t.wrapping_mul(0xA076_1D64_78BD_642F)).next())
+        .collect();
+    let results: Vec<_> = if threads == 1 {
+        vec![search_tree(
+            info,
+            seeds[0],
+            per_thread,
+            deadline,
+            config.exploration,
+        )]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = seeds
+                .iter()
+                .map(|&seed| {
+                    scope.spawn(move || {
+                        search_tree(info, seed, per_thread, deadline, config.exploration)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| match h.join() {
+                    Ok(r) => r,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
+                .collect()
+        })
+    };
+    let mut merged: Vec<MoveStats<<D::Game as Game>::Move>> = Vec::new();
+    let mut iterations = 0;
+    for (stats, done) in results {
+        iterations += done;
+        for MoveStats { mv, visits, value } in stats {
+            match merged.iter_mut().find(|m| m.mv == mv) {
+                Some(m) => {
+                    let total = m.visits + visits;
+                    if total > 0 {
+                        m.value =
+                            (m.value * m.visits as f64 + value * visits as f64) / total as f64;
+                    }
+                    m.visits = total;
+                }
+                None => merged.push(MoveStats { mv, visits, value }),
+            }
+        }
+    }
+    // Most visits first; ties by value, then by the move's order in the
+    // tree (stable sort), so the choice is deterministic.
+    merged.sort_by(|a, b| {
+        b.visits.cmp(&a.visits).then(
+            b.value
+                .partial_cmp(&a.value)
+                .unwrap_or(std::cmp::Ordering::Equal),
+        )
+    });
+    SearchResult {
+        moves: merged,
+        iterations,
+    }
+}

@@ -1,0 +1,78 @@
+//! Information-set search: the AI sees an observation, never the true state.
+//!
+//! The binding hands the search a *template*: a full position built from
+//! an observation and checked whole (by the reference engine's world
+//! builder), its hidden cards placed arbitrarily. Every iteration copies
+//! the template and deals the hidden cards anew (`Resample`), so a world
+//! agrees with everything public: the observer's hand, the table, the
+//! discards and tricks, the cards known in the opponent's hand, the trump
+//! card under the Durak stock or the Schnapsen indicator, and the suits
+//! the opponent has shown it lacks.
+
+pub mod durak;
+pub mod ismcts;
+
+use crate::cards::CardSet;
+use crate::game::Game;
+use crate::rng::SplitMix64;
+
+/// What one seat knows, able to deal out worlds consistent with it.
+pub trait Determinize: Send + Sync {
+    type Game: Game;
+
+    /// The seat whose knowledge this is.
+    fn seat(&self) -> usize;
+
+    /// A full position consistent with everything the seat knows, the
+    /// unknown cards placed uniformly at random within the constraints.
+    fn sample(&self, rng: &mut SplitMix64) -> Self::Game;
+}
+
+/// A game whose hidden cards can be dealt anew.
+pub trait Resample: Game {
+    /// Deal the cards `observer` cannot see uniformly at random, the
+    /// opponent's unknown cards only from `allowed`. False when `allowed`
+    /// leaves too few cards (the position is left unchanged then).
+    fn resample_hidden(&mut self, observer: usize, allowed: CardSet, rng: &mut SplitMix64) -> bool;
+}
+
+/// Worlds dealt from a template position.
+#[derive(Clone, Debug)]
+pub struct Worlds<G: Resample> {
+    template: G,
+    seat: usize,
+    allowed: CardSet,
+}
+
+impl<G: Resample> Worlds<G> {
+    /// `None` unless `seat` is to move in `template` and `allowed` admits a deal.
+    pub fn new(template: G, seat: usize, allowed: CardSet) -> Option<Self> {
+        if template.current_player() != Some(seat) {
+            return None;
+        }
+        let mut probe = template.clone();
+        if !probe.resample_hidden(seat, allowed, &mut SplitMix64::new(0)) {
+            return None;
+        }
+        Some(Self {
+            template,
+            seat,
+            allowed,
+        })
+    }
+}
+
+impl<G: Resample> Determinize for Worlds<G> {
+    type Game = G;
+
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn sample(&self, rng: &mut SplitMix64) -> G {
+        let mut world = self.template.clone();
+        // `new` proved the constraints can be met, so this always deals.
+        world.resample_hidden(self.seat, self.allowed, rng);
+        world
+    }
+}

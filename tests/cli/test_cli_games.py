@@ -1,0 +1,179 @@
+"""Whole games through stdin, machine mode, the opponent module."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import cardavia
+import pytest
+from cardavia_cli import opponent
+from cardavia_cli.main import app
+from cli_helpers import GAMES, run, saved_games
+from typer.testing import CliRunner
+
+END_TEXTS = (
+    "You win! The computer is the durak.",
+    "You are the durak. The computer wins.",
+    "A draw: nobody is the durak.",
+    "You win the match!",
+    "The computer wins the match.",
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_always_answering_1_reaches_the_end(
+    runner: CliRunner, game: str, seed: int, games_dir: Path
+) -> None:
+    code, out = run(runner, ["play", game, "--seed", str(seed)], stdin="1\n" * 3000)
+    assert code == 0
+    assert any(text in out for text in END_TEXTS), out[-2000:]
+    assert "The game is saved in" in out
+    [path] = saved_games(games_dir)
+    log = json.loads(path.read_text())
+    assert log["finished"] is True and log["outcome"] is not None
+    assert log["schema"] == 1 and log["game"] == game and log["seed"] == seed
+    assert {m["seat"] for m in log["moves"]} == {0, 1}
+    replayed = cardavia.new_game(game, seed=seed)
+    for entry in log["moves"]:
+        assert replayed.current_player == entry["seat"]
+        replayed.play(entry["move"])
+    assert replayed.is_over and replayed.outcome == log["outcome"]
+
+
+def test_forced_moves_are_played_with_a_note(runner: CliRunner) -> None:
+    _, out = run(runner, ["play", "durak", "--seed", "3"], stdin="1\n" * 3000)
+    assert "Only one move is possible; it is played for you." in out
+
+
+def test_a_whole_game_in_russian(runner: CliRunner) -> None:
+    _, out = run(runner, ["play", "perevodnoy", "--seed", "4", "--lang", "ru"], stdin="1\n" * 3000)
+    assert any(t in out for t in ("Вы победили!", "Вы — дурак.", "Ничья"))
+    assert "Компьютер" in out
+
+
+def test_invalid_input_changes_nothing(runner: CliRunner, games_dir: Path) -> None:
+    _, out = run(runner, ["play", "durak", "--seed", "3"], stdin="hello\nAH\n6S\nstop\nquit\n")
+    assert "“hello” is not a move" in out
+    assert "You do not hold Т♥." in out
+    assert "“stop” is not possible now." in out
+    [path] = saved_games(games_dir)
+    moves = json.loads(path.read_text())["moves"]
+    assert [m["seat"] for m in moves] == [1]  # only the computer's opening attack
+
+
+def test_ambiguous_input_lists_the_options(runner: CliRunner, games_dir: Path) -> None:
+    # Seed 3, durak: seat 0 defends against В♥ with 8♦ or Д♦; "Д♦" is direct,
+    # a bare "take" too. Schnapsen: find a seed where a king with its queen is held.
+    for seed in range(200):
+        g = cardavia.new_game("schnapsen", seed=seed)
+        marriages = [m for m in g.legal_moves() if m.startswith("marriage:K")]
+        if marriages:
+            break
+    card = marriages[0].split(":")[1]
+    _, out = run(runner, ["play", "schnapsen", "--seed", str(seed)], stdin=f"{card}\n2\nquit\n")
+    assert "That could mean several moves:" in out
+    assert "Declare the marriage" in out
+    log = json.loads(saved_games(games_dir)[0].read_text())
+    assert log["moves"][0]["move"] == f"marriage:{card}"
+
+
+def test_hint_shows_the_suggestion(runner: CliRunner) -> None:
+    _, out = run(runner, ["play", "durak", "--seed", "3"], stdin="?\nhelp\nrules\nquit\n")
+    assert "The computer suggests:" in out
+    assert "about 50% to win" in out
+    assert "How to move:" in out
+
+
+def test_machine_mode(runner: CliRunner, games_dir: Path) -> None:
+    lines = ["bogus", "attack:AS"]
+    result = runner.invoke(
+        app, ["play", "durak", "--seed", "3", "--json", "--lang", "ru"], input="\n".join(lines)
+    )
+    assert result.exit_code == 0
+    outputs = [json.loads(line) for line in result.output.splitlines()]
+    assert len(outputs) == 3
+    first = outputs[0]
+    assert first["ai_moves"] == ["attack:JH"] and first["current_player"] == 0
+    assert first["hand"] == cardavia.new_game("durak", seed=3).observation(0)["hand"]
+    assert "error" not in first
+    assert "bogus" in outputs[1]["error"] and outputs[1]["ai_moves"] == []
+    assert "error" in outputs[2]
+    assert not any("\u0400" <= ch <= "\u04ff" for ch in result.output)  # never localized
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_machine_mode_plays_to_the_end(runner: CliRunner, game: str) -> None:
+    """Drive machine mode with the moves a shadow game says are legal."""
+    from cardavia_cli.machine import run_machine
+    from cardavia_cli.saves import GameLog
+
+    log = GameLog(game=game, seed=9, deck=None, levels={"0": "human", "1": "easy"})
+    engine = log.new_game()
+
+    class Feed:
+        def __init__(self) -> None:
+            self.out: list[dict[str, object]] = []
+
+        def write(self, text: str) -> None:
+            for line in text.splitlines():
+                self.out.append(json.loads(line))
+
+        def flush(self) -> None:
+            pass
+
+    feed = Feed()
+
+    def moves() -> object:
+        while True:
+            state = feed.out[-1]
+            if state["outcome"] is not None:
+                return
+            yield sorted(state["legal_moves"])[0]  # type: ignore[arg-type]
+
+    run_machine(engine, log, "easy", moves(), feed)  # type: ignore[arg-type]
+    assert feed.out[-1]["outcome"] is not None
+    assert all("error" not in state for state in feed.out)
+
+
+def test_opponent_fallback_is_deterministic() -> None:
+    g = cardavia.new_game("durak", seed=5)
+    obs = g.observation(g.current_player)
+    first = opponent.choose(obs, "easy", 42)
+    assert first in obs["legal_moves"]
+    assert all(opponent.choose(obs, "easy", 42) == first for _ in range(5))
+    rows = opponent.analyse(obs, "hard", 1)
+    assert sorted(r["move"] for r in rows) == sorted(obs["legal_moves"])
+    assert {r["value"] for r in rows} == {0.5}
+    with pytest.raises(ValueError):
+        opponent.choose(obs, "impossible", 1)
+    assert opponent.LEVELS == {"easy": 2_000, "normal": 20_000, "hard": 100_000}
+
+
+def test_opponent_uses_cardavia_ai_when_present(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, int, int]] = []
+    fake = types.ModuleType("cardavia.ai")
+
+    def choose_move(observation: dict[str, object], iterations: int, seed: int) -> str:
+        calls.append(("choose", iterations, seed))
+        return sorted(observation["legal_moves"])[-1]  # type: ignore[arg-type]
+
+    def analyse(observation: dict[str, object], iterations: int, seed: int) -> list[object]:
+        calls.append(("analyse", iterations, seed))
+        legal = sorted(observation["legal_moves"])  # type: ignore[arg-type]
+        return [{"move": m, "visits": i, "value": i / 10} for i, m in enumerate(legal)]
+
+    fake.choose_move = choose_move  # type: ignore[attr-defined]
+    fake.analyse = analyse  # type: ignore[attr-defined]
+    fake.__spec__ = types.SimpleNamespace(name="cardavia.ai")  # type: ignore[assignment]
+    monkeypatch.setitem(sys.modules, "cardavia.ai", fake)
+    monkeypatch.delenv("CARDAVIA_OPPONENT")
+    monkeypatch.setattr(opponent.importlib.util, "find_spec", lambda name: object())
+    obs = cardavia.new_game("schnapsen", seed=2).observation(0)
+    assert opponent.choose(obs, "normal", 7) == sorted(obs["legal_moves"])[-1]
+    rows = opponent.analyse(obs, "hard", 8)
+    assert rows[0]["move"] == sorted(obs["legal_moves"])[-1]
+    assert calls == [("choose", 20_000, 7), ("analyse", 100_000, 8)]

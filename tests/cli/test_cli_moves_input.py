@@ -1,0 +1,233 @@
+"""Turning what the player types into canonical moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cardavia
+import pytest
+from cardavia_cli import i18n
+from cardavia_cli.cards_view import CardView
+from cardavia_cli.learn_steps import durak_deck, schnapsen_deck
+from cardavia_cli.moves_input import ordered_moves, parse_cards, parse_input
+from cli_helpers import LANGUAGES
+
+# The move words of every language (the spec's list), English alongside.
+WORDS = {
+    "en": ("take", "stop", "transfer", "close", "exchange", "marriage"),
+    "ru": ("беру", "бито", "перевод", "закрыть", "обмен", "марьяж"),
+    "uk": ("беру", "відбій", "переведення", "закрити", "обмін", "мар'яж"),
+    "el": ("παίρνω", "τέλος", "μεταφορά", "κλείσιμο", "αλλαγή", "γάμος"),
+    "vi": ("lấy", "xong", "chuyển", "đóng", "đổi", "kết đôi"),
+    "ms": ("ambil", "selesai", "pindah", "tutup", "tukar", "kahwin"),
+    "nb": ("ta", "ferdig", "send", "lukk", "bytt", "melde"),
+    "de": ("nehmen", "fertig", "abgeben", "zudrehen", "tauschen", "ansagen"),
+}
+KINDS = ("take", "stop", "transfer", "close", "exchange", "marriage")
+
+
+def position(game: str, deck: list[str] | None = None, moves: tuple[str, ...] = ()) -> Any:
+    g = cardavia.new_game(game, seed=None if deck else 3, deck=deck)
+    for move in moves:
+        g.play(move)
+    return g
+
+
+def durak_defending() -> Any:
+    """Seat 0 defends against 7♠ holding 9♠ 6♠ 7♦ Д♠ В♣ and the trump 8♥."""
+    g = cardavia.new_game(
+        "perevodnoy", deck=list(durak_deck("9S 6S 7D QS 8H JC", "7S 6H TD 8C KS AD", "KH"))
+    )
+    g.play("attack:7S")
+    return g
+
+
+def schnapsen_marriages() -> Any:
+    """Seat 0 leads holding К♥ Д♥ К♣ Д♣: two marriages."""
+    return cardavia.new_game(
+        "schnapsen", deck=list(schnapsen_deck("KH QH KC QC JS", "QS JD AS KS AD", "TS"))
+    )
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    i18n.set_language("en")
+
+
+def view(game: str) -> CardView:
+    return CardView(game=game, color=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("7S", ["7S"]),
+        ("7♠", ["7S"]),
+        ("7s", ["7S"]),
+        ("10♠", ["TS"]),
+        ("10s", ["TS"]),
+        ("Д♠", ["QS"]),
+        ("дs", ["QS"]),
+        ("QS", ["QS"]),
+        ("qs", ["QS"]),
+        ("В♦", ["JD"]),
+        ("JD", ["JD"]),
+        ("К♥", ["KH"]),
+        ("kh", ["KH"]),
+        ("Т♣", ["AC"]),
+        ("AC", ["AC"]),
+        ("T♣", ["TC", "AC"]),  # Latin T looks like the Cyrillic Т: either
+        ("7 ♠", ["7S"]),
+        ("7♠\ufe0f", ["7S"]),
+        ("6♡", ["6H"]),
+        ("1S", []),
+        ("7X", []),
+        ("", []),
+        ("ZZ", []),
+    ],
+)
+def test_card_spellings_durak(text: str, cards: list[str]) -> None:
+    assert parse_cards(text, "durak") == cards
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("B♥", ["JH"]),
+        ("bh", ["JH"]),
+        ("D♠", ["QS"]),
+        ("DD", ["QD"]),
+        ("K♣", ["KC"]),
+        ("10♦", ["TD"]),
+        ("TD", ["TD"]),
+        ("A♠", ["AS"]),
+        ("Д♠", ["QS"]),
+        ("7S", []),
+    ],
+)
+def test_card_spellings_schnapsen(text: str, cards: list[str]) -> None:
+    assert parse_cards(text, "schnapsen") == cards
+
+
+def test_numbers_follow_the_displayed_order() -> None:
+    g = durak_defending()
+    obs = g.observation(0)
+    moves = ordered_moves(obs)
+    assert sorted(moves) == sorted(obs["legal_moves"])
+    for i, move in enumerate(moves, 1):
+        assert parse_input(str(i), obs, view("durak")).move == move
+    bad = parse_input(str(len(moves) + 1), obs, view("durak"))
+    assert bad.kind == "invalid" and "1 to" in (bad.message or "")
+
+
+@pytest.mark.parametrize("spelling", ["9S", "9♠", "9s", "defend:9S"])
+def test_a_card_names_its_move(spelling: str) -> None:
+    g = durak_defending()
+    parsed = parse_input(spelling, g.observation(0), view("durak"))
+    assert (parsed.kind, parsed.move) == ("move", "defend:9S")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_move_words_in_every_language(lang: str) -> None:
+    i18n.set_language(lang)
+    g = durak_defending()
+    obs = g.observation(0)
+    take, _stop, transfer = WORDS[lang][0], WORDS[lang][1], WORDS[lang][2]
+    for word in (take, take.upper(), "take"):
+        assert parse_input(word, obs, view("durak")).move == "take"
+    for word in (transfer, "transfer"):
+        assert parse_input(word, obs, view("durak")).move == "transfer:7D"
+    assert parse_input(f"{transfer} 7♦", obs, view("durak")).move == "transfer:7D"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalog_move_words_are_the_agreed_ones(lang: str) -> None:
+    i18n.set_language(lang)
+    from cardavia_cli.moves_input import localized_words
+
+    assert tuple(localized_words()[k] for k in KINDS) == WORDS[lang]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stop_and_schnapsen_words(lang: str) -> None:
+    i18n.set_language(lang)
+    g = position("durak", moves=())
+    # play until seat 0 may stop
+    while "stop" not in g.legal_moves() or g.current_player != 0:
+        g.play(sorted(g.legal_moves())[0])
+    obs = g.observation(0)
+    assert parse_input(WORDS[lang][1], obs, view("durak")).move == "stop"
+    s = schnapsen_marriages()
+    obs = s.observation(0)
+    assert parse_input(WORDS[lang][3], obs, view("schnapsen")).move == "close"
+    marriage = parse_input(WORDS[lang][5], obs, view("schnapsen"))
+    assert marriage.kind == "choose"
+    assert set(marriage.options) == {
+        "marriage:KH",
+        "marriage:QH",
+        "marriage:KC",
+        "marriage:QC",
+    }
+
+
+def test_ambiguous_card_asks() -> None:
+    s = schnapsen_marriages()
+    parsed = parse_input("KH", s.observation(0), view("schnapsen"))
+    assert parsed.kind == "choose"
+    assert set(parsed.options) == {"play:KH", "marriage:KH"}
+    parsed = parse_input("marriage K♥", s.observation(0), view("schnapsen"))
+    assert (parsed.kind, parsed.move) == ("move", "marriage:KH")
+
+
+def test_exchange_word() -> None:
+    i18n.set_language("de")
+    g = cardavia.new_game(
+        "schnapsen", deck=list(schnapsen_deck("JH AS TS KS QS", "JS KD QC AD TD", "AH"))
+    )
+    parsed = parse_input("tauschen", g.observation(0), view("schnapsen"))
+    assert (parsed.kind, parsed.move) == ("move", "exchange")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("hello", "is not a move"),
+        ("", "Type a number"),
+        ("AH", "do not hold"),
+        ("6S", "cannot play"),
+        ("stop", "not possible now"),
+        ("marriage", "not possible now"),
+        ("99", "no move 99"),
+    ],
+)
+def test_invalid_input_leaves_the_game_unchanged(text: str, fragment: str) -> None:
+    g = durak_defending()
+    before = g.to_dict()
+    parsed = parse_input(text, g.observation(0), view("durak"))
+    assert parsed.kind == "invalid"
+    assert fragment in (parsed.message or "")
+    assert g.to_dict() == before
+
+
+def test_invalid_messages_are_localized() -> None:
+    i18n.set_language("ru")
+    g = durak_defending()
+    parsed = parse_input("AH", g.observation(0), view("durak"))
+    assert parsed.message == "У вас нет карты Т♥."
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [("?", "hint"), ("help", "help"), ("rules", "rules"), ("quit", "quit"), ("q", "quit")],
+)
+def test_commands(text: str, command: str) -> None:
+    g = durak_defending()
+    parsed = parse_input(text, g.observation(0), view("durak"))
+    assert (parsed.kind, parsed.command) == ("command", command)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("ru", "правила"), ("de", "beenden"), ("nb", "hjelp")])
+def test_localized_commands(lang: str, word: str) -> None:
+    i18n.set_language(lang)
+    g = durak_defending()
+    assert parse_input(word, g.observation(0), view("durak")).kind == "command"
