@@ -12,6 +12,7 @@ from .errors import (
     UnknownGameError,
 )
 from .simulate import simulate
+from .tournament import tournament
 
 __version__ = "0.1.0"
 
@@ -31,4 +32,5 @@ __all__ = [
     "from_json",
     "new_game",
     "simulate",
+    "tournament",
 ]

@@ -44,5 +44,6 @@ def ai_analyse(
     time_ms: int | None,
     seed: int,
     threads: int,
+    informed_rollouts: bool = True,
 ) -> list[tuple[str, int, float]]:
     """ISMCTS from ``seat``'s view of a template state: (move, visits, value)."""

@@ -101,12 +101,15 @@ def analyse(
     threads: int = 1,
     level: str | None = None,
     engine: str = "rust",
+    rollouts: str = "informed",
 ) -> list[dict[str, Any]]:
     """Every legal move with its visit count and estimated value (the chance
     of winning, in [0, 1]), most visited first."""
     budget_iterations, budget_time = _check_budget(iterations, time_ms, level)
     chosen_seed = _check_seed(seed)
     thread_count = _check_threads(threads)
+    if rollouts not in ("informed", "random"):
+        raise InvalidArgumentError(f"unknown rollouts {rollouts!r}; choose informed or random")
     if engine not in ("rust", "reference"):
         raise InvalidArgumentError(f"unknown engine {engine!r}; choose rust or reference")
     template, allowed = _template(observation, chosen_seed)
@@ -125,6 +128,7 @@ def analyse(
             budget_time,
             chosen_seed,
             thread_count,
+            rollouts == "informed",
         )
     seen = {move for move, _, _ in found}
     result = [{"move": m, "visits": v, "value": x} for m, v, x in found]
@@ -141,6 +145,7 @@ def choose_move(
     threads: int = 1,
     level: str | None = None,
     engine: str = "rust",
+    rollouts: str = "informed",
 ) -> str:
     """The move the AI plays: the most visited one. With a seed, an
     iteration budget and one thread the move is always the same."""
@@ -160,5 +165,6 @@ def choose_move(
         threads=threads,
         level=level,
         engine=engine,
+        rollouts=rollouts,
     )
     return str(stats[0]["move"])

@@ -72,7 +72,7 @@ pub enum Outcome {
 /// Who acts and how, derived from the position rather than stored, so
 /// that it can never disagree with the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+pub(crate) enum Phase {
     Over,
     /// Empty table: the attacker opens.
     Lead,
@@ -218,7 +218,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     // ---------------------------------------------------------- the position
 
     #[inline]
-    fn phase(&self) -> Phase {
+    pub(crate) fn phase(&self) -> Phase {
         if self.outcome.is_some() {
             Phase::Over
         } else if self.taking {
@@ -241,7 +241,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
     /// Rank-matching cards the attacker may add while below the limit.
     #[inline]
-    fn additions(&self) -> CardSet {
+    pub(crate) fn additions(&self) -> CardSet {
         if self.table_len < self.limit {
             self.hands[self.attacker as usize] & self.table_rank_cards()
         } else {
@@ -263,7 +263,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
     /// The defender's cards that beat the oldest open attack.
     #[inline]
-    fn defences_now(&self) -> CardSet {
+    pub(crate) fn defences_now(&self) -> CardSet {
         let open = self.attacks[usize::from(self.defended).min(MAX_ATTACKS - 1)];
         self.hands[self.defender()] & self.beating(open)
     }

@@ -5,13 +5,13 @@
 //! The position is plain fixed-size data (bitsets and small arrays), so a
 //! clone is a memcpy and a playout never allocates.
 
-use crate::cards::{bit, cards, count, nth, Card, CardSet, SCHNAPSEN, SUIT_LETTERS};
+use crate::cards::{bit, count, nth, Card, CardSet, SCHNAPSEN, SUIT_LETTERS};
 use crate::error::{invalid, Result};
 use crate::game::{legal_move_names, Game, MoveList, Record};
 use crate::rng::{shuffle, SplitMix64};
 use serde_json::{json, Map, Value};
 
-const DECK_SIZE: usize = 20;
+pub(crate) const DECK_SIZE: usize = 20;
 const HAND_SIZE: u32 = 5;
 const MATCH_POINTS: u8 = 7;
 const WINNING_POINTS: u32 = 66;
@@ -26,7 +26,7 @@ const QUEENS: CardSet = SCHNAPSEN.rank_set(1);
 const KINGS: CardSet = SCHNAPSEN.rank_set(2);
 
 #[inline]
-const fn suit_of(card: Card) -> u8 {
+pub(crate) const fn suit_of(card: Card) -> u8 {
     card / 5
 }
 
@@ -36,12 +36,12 @@ const fn rank_of(card: Card) -> u8 {
 }
 
 #[inline]
-const fn suit_set(suit: u8) -> CardSet {
+pub(crate) const fn suit_set(suit: u8) -> CardSet {
     0b11111 << (suit as u32 * 5)
 }
 
 #[inline]
-fn card_points(card: Card) -> u16 {
+pub(crate) fn card_points(card: Card) -> u16 {
     u16::from(CARD_POINTS[usize::from(rank_of(card))])
 }
 
@@ -191,33 +191,33 @@ pub struct Trick {
 #[derive(Clone, Debug)]
 pub struct Schnapsen {
     /// The one stream that shuffles every later deal of the match.
-    rng: SplitMix64,
-    match_points: [u8; 2],
-    deals: [DealResult; MAX_DEALS],
-    n_deals: u8,
+    pub(crate) rng: SplitMix64,
+    pub(crate) match_points: [u8; 2],
+    pub(crate) deals: [DealResult; MAX_DEALS],
+    pub(crate) n_deals: u8,
     /// The match winner, once a seat reaches 0.
-    winner: Option<u8>,
-    dealer: u8,
-    trump: u8,
-    indicator: Option<Card>,
+    pub(crate) winner: Option<u8>,
+    pub(crate) dealer: u8,
+    pub(crate) trump: u8,
+    pub(crate) indicator: Option<Card>,
     /// The stock, top first: `stock[stock_top..stock_end]`.
-    stock: [Card; DECK_SIZE],
-    stock_top: u8,
-    stock_end: u8,
-    hands: [CardSet; 2],
-    known: [CardSet; 2],
-    leader: u8,
-    lead: Option<Card>,
-    tricks: [Trick; MAX_TRICKS],
-    n_tricks: u8,
+    pub(crate) stock: [Card; DECK_SIZE],
+    pub(crate) stock_top: u8,
+    pub(crate) stock_end: u8,
+    pub(crate) hands: [CardSet; 2],
+    pub(crate) known: [CardSet; 2],
+    pub(crate) leader: u8,
+    pub(crate) lead: Option<Card>,
+    pub(crate) tricks: [Trick; MAX_TRICKS],
+    pub(crate) n_tricks: u8,
     /// Suits declared by each seat, bit `s` for suit `s`.
-    marriages: [u8; 2],
-    closed: Option<Closed>,
-    exchange: Option<Exchange>,
+    pub(crate) marriages: [u8; 2],
+    pub(crate) closed: Option<Closed>,
+    pub(crate) exchange: Option<Exchange>,
     // Derived from tricks and marriages, kept so that points cost nothing.
-    card_points: [u16; 2],
-    tricks_won: [u8; 2],
-    marriage_points: [u16; 2],
+    pub(crate) card_points: [u16; 2],
+    pub(crate) tricks_won: [u8; 2],
+    pub(crate) marriage_points: [u16; 2],
 }
 
 impl Schnapsen {
@@ -341,7 +341,7 @@ impl Schnapsen {
     }
 
     #[inline]
-    fn stock_open(&self) -> bool {
+    pub(crate) fn stock_open(&self) -> bool {
         self.closed.is_none() && self.indicator.is_some()
     }
 
@@ -372,13 +372,13 @@ impl Schnapsen {
     }
 
     #[inline]
-    fn trump_jack(&self) -> Card {
+    pub(crate) fn trump_jack(&self) -> Card {
         self.trump * 5 + RANK_JACK
     }
 
     /// Queens of the suits `seat` may still declare with the king in hand.
     #[inline]
-    fn marriage_queens(&self, seat: usize) -> CardSet {
+    pub(crate) fn marriage_queens(&self, seat: usize) -> CardSet {
         let hand = self.hands[seat];
         let open_suits = !SUIT_MASK_CARDS[usize::from(self.marriages[seat] & 0xF)];
         hand & QUEENS & ((hand & KINGS) >> 1) & open_suits
@@ -387,7 +387,7 @@ impl Schnapsen {
     /// Cards the follower may play: anything while the stock is open, else
     /// follow and beat, follow, trump, anything (in that order of duty).
     #[inline]
-    fn follower_cards(&self, lead: Card) -> CardSet {
+    pub(crate) fn follower_cards(&self, lead: Card) -> CardSet {
         let hand = self.hands[usize::from(1 - self.leader)];
         if self.stock_open() {
             return hand;
@@ -611,48 +611,6 @@ impl Schnapsen {
 
 /// Equal positions, whatever is left in the unused slots of the arrays
 /// (a loaded stock starts at index 0, a played one further on).
-impl crate::search::Resample for Schnapsen {
-    /// Re-deal what `observer` cannot see: the opponent's unknown cards
-    /// (only from `allowed`, which excludes the suits it showed it lacks)
-    /// and the face-down stock; the indicator stays where it lies.
-    fn resample_hidden(&mut self, observer: usize, allowed: CardSet, rng: &mut SplitMix64) -> bool {
-        let other = 1 - (observer & 1);
-        let hidden = self.hands[other] & !self.known[other];
-        let need = hidden.count_ones() as usize;
-        let (top, end) = (usize::from(self.stock_top), usize::from(self.stock_end));
-        let mut pool = hidden;
-        for &card in &self.stock[top..end] {
-            pool |= bit(card);
-        }
-        let mut fits = [0 as Card; DECK_SIZE];
-        let mut n_fits = 0;
-        for card in cards(pool & allowed) {
-            fits[n_fits] = card;
-            n_fits += 1;
-        }
-        if n_fits < need {
-            return false;
-        }
-        // A partial Fisher-Yates draws `need` cards uniformly from `fits`.
-        let mut chosen: CardSet = 0;
-        for i in 0..need {
-            let j = i + rng.below((n_fits - i) as u64) as usize;
-            fits.swap(i, j);
-            chosen |= bit(fits[i]);
-        }
-        self.hands[other] = self.known[other] | chosen;
-        let mut rest = [0 as Card; DECK_SIZE];
-        let mut n_rest = 0;
-        for card in cards(pool & !chosen) {
-            rest[n_rest] = card;
-            n_rest += 1;
-        }
-        shuffle(&mut rest[..n_rest], rng);
-        self.stock[top..end].copy_from_slice(&rest[..n_rest]);
-        true
-    }
-}
-
 impl PartialEq for Schnapsen {
     fn eq(&self, other: &Self) -> bool {
         self.rng == other.rng

@@ -48,7 +48,7 @@ fn run<G: Resample>(
 /// from the seat's observation (its hidden cards are re-dealt every
 /// iteration); `allowed` lists the cards the opponent may hold.
 #[pyfunction]
-#[pyo3(signature = (template_json, seat, allowed, iterations, time_ms, seed, threads))]
+#[pyo3(signature = (template_json, seat, allowed, iterations, time_ms, seed, threads, informed_rollouts=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn ai_analyse(
     py: Python<'_>,
@@ -59,6 +59,7 @@ pub fn ai_analyse(
     time_ms: Option<u64>,
     seed: u64,
     threads: usize,
+    informed_rollouts: bool,
 ) -> PyResult<Stats> {
     let session = AnySession::from_json(template_json).py_result()?;
     if seat > 1 {
@@ -74,6 +75,7 @@ pub fn ai_analyse(
         },
         seed,
         threads: threads.max(1),
+        informed_rollouts,
         ..Config::default()
     };
     guard(|| {

@@ -1,9 +1,92 @@
-//! Re-dealing the hidden cards of a Durak position (both variants).
+//! Durak (both variants) for the search: re-dealing hidden cards, and the
+//! rollout policy.
 
-use super::Resample;
-use crate::cards::{bit, cards, Card, CardSet};
-use crate::durak::DurakRules;
+use super::{Resample, Rollout};
+use crate::cards::{bit, cards, Card, CardSet, ATLASNYE};
+use crate::durak::{DurakMove, DurakRules, Phase};
+use crate::game::Game;
 use crate::rng::{shuffle, SplitMix64};
+
+const RANK_SETS: [CardSet; 9] = {
+    let mut sets = [0; 9];
+    let mut rank = 0;
+    while rank < 9 {
+        sets[rank] = ATLASNYE.rank_set(rank as u8);
+        rank += 1;
+    }
+    sets
+};
+/// Cards below the jack: cheap enough to throw in.
+const LOW: CardSet = RANK_SETS[0] | RANK_SETS[1] | RANK_SETS[2] | RANK_SETS[3] | RANK_SETS[4];
+/// Queens, kings and aces.
+const HIGH: CardSet = RANK_SETS[6] | RANK_SETS[7] | RANK_SETS[8];
+
+/// The lowest-ranked card of a non-empty set (lowest suit on ties).
+fn lowest(set: CardSet) -> Card {
+    for rank_set in RANK_SETS {
+        if set & rank_set != 0 {
+            return (set & rank_set).trailing_zeros() as Card;
+        }
+    }
+    set.trailing_zeros() as Card
+}
+
+/// Non-trumps before trumps, then the lowest rank.
+fn cheapest(set: CardSet, trumps: CardSet) -> Card {
+    if set & !trumps != 0 {
+        lowest(set & !trumps)
+    } else {
+        lowest(set)
+    }
+}
+
+impl<const TRANSFERS: bool> Rollout for DurakRules<TRANSFERS> {
+    /// The greedy bot's heuristic (see `cardavia.bots`), one move in eight
+    /// at random: attack with the cheapest card, throw in only cheap
+    /// non-trumps, transfer with a non-trump, defend with the cheapest
+    /// card that beats but take rather than spend a high trump while the
+    /// stock lasts.
+    fn rollout_move(&self, rng: &mut SplitMix64) -> DurakMove {
+        if rng.next() & 7 == 0 {
+            return self.random_move(rng);
+        }
+        let trumps = self.trump_set;
+        match self.phase() {
+            Phase::Over => DurakMove::Stop,
+            Phase::Lead => {
+                let hand = self.hands[self.attacker()];
+                if hand == 0 {
+                    return DurakMove::Stop;
+                }
+                DurakMove::Attack(cheapest(hand, trumps))
+            }
+            Phase::Add => {
+                let cheap = self.additions() & !trumps & LOW;
+                if cheap != 0 {
+                    DurakMove::Attack(lowest(cheap))
+                } else {
+                    DurakMove::Stop
+                }
+            }
+            Phase::Defend => {
+                let transfers = self.transfer_cards() & !trumps;
+                if transfers != 0 {
+                    return DurakMove::Transfer(lowest(transfers));
+                }
+                let defences = self.defences_now();
+                if defences == 0 {
+                    return DurakMove::Take;
+                }
+                let card = cheapest(defences, trumps);
+                if bit(card) & trumps & HIGH != 0 && self.stock_len() > 0 {
+                    DurakMove::Take
+                } else {
+                    DurakMove::Defend(card)
+                }
+            }
+        }
+    }
+}
 
 impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
     /// The opponent's unknown cards and the face-down stock are dealt
@@ -24,21 +107,9 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
         for &card in &self.stock[face_down.clone()] {
             pool |= bit(card);
         }
-        if (pool & allowed).count_ones() < need as u32 {
+        let Some(chosen) = super::draw_from(pool & allowed, need, rng) else {
             return false;
-        }
-        let mut fits = [0 as Card; 64];
-        let mut n_fits = 0;
-        for card in cards(pool & allowed) {
-            fits[n_fits] = card;
-            n_fits += 1;
-        }
-        let mut chosen: CardSet = 0;
-        for i in 0..need {
-            let j = i + rng.below((n_fits - i) as u64) as usize;
-            fits.swap(i, j);
-            chosen |= bit(fits[i]);
-        }
+        };
         self.hands[other] = self.known[other] | chosen;
         let mut rest = [0 as Card; 64];
         let mut n_rest = 0;

@@ -7,7 +7,7 @@
 //! some worlds and not in others is selected by UCB with availability
 //! counts in place of the parent's visits.
 
-use super::Determinize;
+use super::{Determinize, Rollout};
 use crate::game::{Game, MoveList};
 use crate::rng::SplitMix64;
 use std::time::{Duration, Instant};
@@ -28,6 +28,8 @@ pub struct Config {
     pub threads: usize,
     /// UCB exploration constant for rewards in [0, 1].
     pub exploration: f32,
+    /// Play rollouts with the game's informed policy instead of at random.
+    pub informed_rollouts: bool,
 }
 
 impl Default for Config {
@@ -40,6 +42,7 @@ impl Default for Config {
             seed: 0,
             threads: 1,
             exploration: 0.7,
+            informed_rollouts: true,
         }
     }
 }
@@ -115,14 +118,15 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
     }
 
     /// One iteration on one sampled world.
-    fn iterate<G: Game<Move = M>>(
+    fn iterate<G: Rollout<Move = M>>(
         &mut self,
         mut world: G,
         rng: &mut SplitMix64,
-        exploration: f32,
+        config: &Config,
         root_deals: u32,
         root_points: [u32; 2],
     ) {
+        let exploration = config.exploration;
         let mut path: [u32; 256] = [0; 256];
         let mut depth = 0usize;
         let mut node = 0u32;
@@ -132,7 +136,7 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                 break reward;
             }
             if depth + 1 >= path.len() {
-                break self.rollout(world, rng, root_deals, root_points);
+                break self.rollout(world, rng, config, root_deals, root_points);
             }
             let Some(player) = world.current_player() else {
                 break [0.5, 0.5];
@@ -172,7 +176,7 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                 world.apply(mv);
                 depth += 1;
                 path[depth] = child;
-                break self.rollout(world, rng, root_deals, root_points);
+                break self.rollout(world, rng, config, root_deals, root_points);
             }
             let mut best = u32::MAX;
             let mut best_score = f32::NEG_INFINITY;
@@ -201,10 +205,11 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
         }
     }
 
-    fn rollout<G: Game<Move = M>>(
+    fn rollout<G: Rollout<Move = M>>(
         &self,
         mut world: G,
         rng: &mut SplitMix64,
+        config: &Config,
         root_deals: u32,
         root_points: [u32; 2],
     ) -> [f32; 2] {
@@ -212,7 +217,11 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
             if let Some(reward) = horizon(&world, root_deals, root_points) {
                 return reward;
             }
-            let mv = world.random_move(rng);
+            let mv = if config.informed_rollouts {
+                world.rollout_move(rng)
+            } else {
+                world.random_move(rng)
+            };
             world.apply(mv);
         }
     }
@@ -224,7 +233,7 @@ fn search_tree<D: Determinize>(
     seed: u64,
     iterations: Option<u64>,
     deadline: Option<Instant>,
-    exploration: f32,
+    config: &Config,
 ) -> (Vec<MoveStats<<D::Game as Game>::Move>>, u64) {
     let mut rng = SplitMix64::new(seed);
     let mut tree = Tree::new();
@@ -241,7 +250,7 @@ fn search_tree<D: Determinize>(
             break;
         }
         let sampled = world.take().unwrap_or_else(|| info.sample(&mut rng));
-        tree.iterate(sampled, &mut rng, exploration, root_deals, root_points);
+        tree.iterate(sampled, &mut rng, config, root_deals, root_points);
         done += 1;
     }
     let stats = tree.nodes[0]
@@ -280,21 +289,13 @@ pub fn search<D: Determinize>(info: &D, config: &Config) -> SearchResult<<D::Gam
         .map(|t| SplitMix64::new(config.seed ^ t.wrapping_mul(0xA076_1D64_78BD_642F)).next())
         .collect();
     let results: Vec<_> = if threads == 1 {
-        vec![search_tree(
-            info,
-            seeds[0],
-            per_thread,
-            deadline,
-            config.exploration,
-        )]
+        vec![search_tree(info, seeds[0], per_thread, deadline, config)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = seeds
                 .iter()
                 .map(|&seed| {
-                    scope.spawn(move || {
-                        search_tree(info, seed, per_thread, deadline, config.exploration)
-                    })
+                    scope.spawn(move || search_tree(info, seed, per_thread, deadline, config))
                 })
                 .collect();
             handles

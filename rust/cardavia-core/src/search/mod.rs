@@ -11,14 +11,15 @@
 
 pub mod durak;
 pub mod ismcts;
+pub mod schnapsen;
 
-use crate::cards::CardSet;
+use crate::cards::{bit, cards, Card, CardSet};
 use crate::game::Game;
 use crate::rng::SplitMix64;
 
 /// What one seat knows, able to deal out worlds consistent with it.
 pub trait Determinize: Send + Sync {
-    type Game: Game;
+    type Game: Rollout;
 
     /// The seat whose knowledge this is.
     fn seat(&self) -> usize;
@@ -29,11 +30,37 @@ pub trait Determinize: Send + Sync {
 }
 
 /// A game whose hidden cards can be dealt anew.
-pub trait Resample: Game {
+pub trait Resample: Rollout {
     /// Deal the cards `observer` cannot see uniformly at random, the
     /// opponent's unknown cards only from `allowed`. False when `allowed`
     /// leaves too few cards (the position is left unchanged then).
     fn resample_hidden(&mut self, observer: usize, allowed: CardSet, rng: &mut SplitMix64) -> bool;
+}
+
+/// A cheap, informed way to play out a position: the search's rollouts.
+pub trait Rollout: Game {
+    fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
+}
+
+/// `need` cards drawn uniformly from `pool` (a partial Fisher-Yates), or
+/// `None` when the pool is too small.
+pub(crate) fn draw_from(pool: CardSet, need: usize, rng: &mut SplitMix64) -> Option<CardSet> {
+    let mut fits = [0 as Card; 64];
+    let mut n = 0;
+    for card in cards(pool) {
+        fits[n] = card;
+        n += 1;
+    }
+    if n < need {
+        return None;
+    }
+    let mut chosen = 0;
+    for i in 0..need {
+        let j = i + rng.below((n - i) as u64) as usize;
+        fits.swap(i, j);
+        chosen |= bit(fits[i]);
+    }
+    Some(chosen)
 }
 
 /// Worlds dealt from a template position.

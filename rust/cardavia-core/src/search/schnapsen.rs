@@ -1,0 +1,105 @@
+//! Schnapsen for the search: re-dealing hidden cards, and the rollout policy.
+
+use super::{Resample, Rollout};
+use crate::cards::{bit, cards, Card, CardSet};
+use crate::game::Game;
+use crate::rng::{shuffle, SplitMix64};
+use crate::schnapsen::{card_points, suit_of, suit_set, Schnapsen, SchnapsenMove, DECK_SIZE};
+
+/// The card that costs least to give away: non-trumps before trumps, then
+/// the fewest points (ties by index, for determinism).
+fn cheapest(set: CardSet, trumps: CardSet) -> Card {
+    let pool = if set & !trumps != 0 {
+        set & !trumps
+    } else {
+        set
+    };
+    let mut best = pool.trailing_zeros() as Card;
+    for card in cards(pool) {
+        if card_points(card) < card_points(best) {
+            best = card;
+        }
+    }
+    best
+}
+
+/// Cards of `set` that win against `lead`.
+fn winners(set: CardSet, lead: Card, trumps: CardSet) -> CardSet {
+    let higher = set & suit_set(suit_of(lead)) & !((2u64 << lead) - 1);
+    if bit(lead) & trumps != 0 {
+        higher
+    } else {
+        higher | (set & trumps)
+    }
+}
+
+impl Rollout for Schnapsen {
+    /// The greedy bot's heuristic (see `cardavia.bots`), one move in eight
+    /// at random: exchange the jack, declare marriages (forty first), lead
+    /// cheap, win tricks worth ten or more with the cheapest winner, else
+    /// throw the cheapest card. Never close.
+    fn rollout_move(&self, rng: &mut SplitMix64) -> SchnapsenMove {
+        if self.winner.is_some() || rng.next() & 7 == 0 {
+            return self.random_move(rng);
+        }
+        let trumps = suit_set(self.trump);
+        match self.lead {
+            None => {
+                let seat = usize::from(self.leader);
+                let hand = self.hands[seat];
+                if self.stock_open() && hand & bit(self.trump_jack()) != 0 {
+                    return SchnapsenMove::Exchange;
+                }
+                let queens = self.marriage_queens(seat);
+                if queens != 0 {
+                    let trump_queen = queens & trumps;
+                    let queen = if trump_queen != 0 {
+                        trump_queen
+                    } else {
+                        queens
+                    };
+                    return SchnapsenMove::Marriage(queen.trailing_zeros() as Card);
+                }
+                SchnapsenMove::Play(cheapest(hand, trumps))
+            }
+            Some(lead) => {
+                let allowed = self.follower_cards(lead);
+                let win = winners(allowed, lead, trumps);
+                if win != 0 && card_points(lead) >= 10 {
+                    SchnapsenMove::Play(cheapest(win, trumps))
+                } else {
+                    SchnapsenMove::Play(cheapest(allowed, trumps))
+                }
+            }
+        }
+    }
+}
+
+impl Resample for Schnapsen {
+    /// Re-deal what `observer` cannot see: the opponent's unknown cards
+    /// (only from `allowed`, which excludes the suits it showed it lacks)
+    /// and the face-down stock; the indicator stays where it lies.
+    fn resample_hidden(&mut self, observer: usize, allowed: CardSet, rng: &mut SplitMix64) -> bool {
+        let other = 1 - (observer & 1);
+        let hidden = self.hands[other] & !self.known[other];
+        let need = hidden.count_ones() as usize;
+        let (top, end) = (usize::from(self.stock_top), usize::from(self.stock_end));
+        let mut pool = hidden;
+        for &card in &self.stock[top..end] {
+            pool |= bit(card);
+        }
+        let Some(chosen) = super::draw_from(pool & allowed, need, rng) else {
+            return false;
+        };
+        self.hands[other] = self.known[other] | chosen;
+        let mut rest = [0 as Card; DECK_SIZE];
+        let mut n_rest = 0;
+        for card in cards(pool & !chosen) {
+            rest[n_rest] = card;
+            n_rest += 1;
+        }
+        shuffle(&mut rest[..n_rest], rng);
+        self.stock[top..end].copy_from_slice(&rest[..n_rest]);
+        true
+    }
+}
