@@ -42,14 +42,16 @@ def resolve_language(
     config_language: str | None,
     environ: Mapping[str, str] | None = None,
 ) -> str:
-    """--lang, then CARDAVIA_LANG, then LC_ALL/LANG, then the config, then English."""
+    """--lang, then CARDAVIA_LANG, then the saved setting, then LC_ALL/LANG,
+    then English. A language the player chose (`cardavia config set
+    language`) beats the system locale, which most systems set anyway."""
     env = os.environ if environ is None else environ
     for candidate in (
         option,
         env.get("CARDAVIA_LANG"),
+        config_language,
         env.get("LC_ALL"),
         env.get("LANG"),
-        config_language,
     ):
         code = normalize_language(candidate)
         if code is not None:

@@ -1,4 +1,5 @@
-"""The ``cardavia`` command: play, rules, learn, games, replay, config."""
+"""The ``cardavia`` command: play, rules, learn, games, replay, tournament, bench,
+config."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from .i18n import LANGUAGES, _, resolve_language, set_language
 from .opponent import DEFAULT_LEVEL, LEVELS
 from .saves import GameLog, SaveError, load_log, rebuild, write_log
 from .themes import THEMES, get_theme
+from .tournament_view import PLAYER_HELP
 
 app = typer.Typer(
     name="cardavia",
@@ -269,6 +271,77 @@ def replay(
         run_replay(log, view, console, read, show_all=show_all, level=str(level.value))
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
+
+
+@app.command()
+def tournament(
+    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
+    a: str = typer.Option("normal", "--a", help="Player A: " + PLAYER_HELP),
+    b: str = typer.Option("greedy", "--b", help="Player B: " + PLAYER_HELP),
+    deals: int = typer.Option(20, "--deals", min=1, help="Deals, each played twice."),
+    seed: int | None = typer.Option(
+        None, "--seed", min=0, max=(1 << 64) - 1, help="Seed of the deals (default: random)."
+    ),
+    threads: int | None = typer.Option(
+        None, "--threads", min=1, max=256, help="Games played at once (default: every core)."
+    ),
+    json_mode: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
+    """Duplicate-deal match between two players, with 95% intervals."""
+    from .tournament_view import error_message, playing_message, render_tournament
+
+    if json_mode:
+        set_language("en")
+    else:
+        setup_language(lang)
+    console = make_console()
+    chosen_seed = seed if seed is not None else secrets.randbelow(1 << 32)
+    try:
+        if json_mode or not console.is_terminal:
+            result = cardavia.tournament(
+                str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads
+            )
+        else:
+            with console.status(playing_message(2 * deals)):
+                result = cardavia.tournament(
+                    str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads
+                )
+    except (cardavia.CardaviaError, TypeError) as exc:
+        if json_mode:
+            typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
+            raise typer.Exit(1) from None
+        raise fail(console, error_message(exc)) from None
+    if json_mode:
+        typer.echo(json.dumps(result, ensure_ascii=False))
+        return
+    console.print(render_tournament(result))
+
+
+@app.command()
+def bench(
+    quick: bool = typer.Option(False, "--quick", help="Small budgets: a few seconds."),
+    json_mode: bool = typer.Option(False, "--json", help="Print the measurements as JSON."),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
+    """How fast the engine and the computer player run on this machine."""
+    from .bench import measuring_message, render_bench
+    from .measure import run_bench
+
+    if json_mode:
+        set_language("en")
+        typer.echo(json.dumps(run_bench(quick=quick), ensure_ascii=False))
+        return
+    setup_language(lang)
+    console = make_console()
+    if console.is_terminal:
+        with console.status(measuring_message(cardavia.GAMES[0])) as status:
+            result = run_bench(
+                quick=quick, progress=lambda game: status.update(measuring_message(game))
+            )
+    else:
+        result = run_bench(quick=quick)
+    console.print(render_bench(result))
 
 
 @config_app.callback()

@@ -1,32 +1,29 @@
 """Every access to the computer opponent goes through here.
 
-``cardavia.ai`` (the search AI) is used when it is installed; otherwise a
-simple deterministic stand-in plays: a seeded random choice among the legal
-moves, and an analysis that rates every move alike. Setting the environment
-variable ``CARDAVIA_OPPONENT=fallback`` forces the stand-in (fast tests).
+The opponent is ``cardavia.ai`` at the chosen level. Setting the
+environment variable ``CARDAVIA_OPPONENT=fallback`` swaps in a fast,
+deterministic stand-in (a seeded random choice among the legal moves, and
+an analysis that rates every move alike) for tests.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 import random
 from typing import Any
 
-LEVELS: dict[str, int] = {"easy": 2_000, "normal": 20_000, "hard": 100_000}
+from cardavia import ai
+from cardavia.ai import LEVELS
+
 DEFAULT_LEVEL = "normal"
 SEED_MASK = (1 << 63) - 1
 
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "ai_available", "analyse", "choose", "move_seed"]
+
 
 def ai_available() -> bool:
-    """True when ``cardavia.ai`` can be imported and is not switched off."""
-    if os.environ.get("CARDAVIA_OPPONENT", "").lower() == "fallback":
-        return False
-    try:
-        return importlib.util.find_spec("cardavia.ai") is not None
-    except (ImportError, ValueError):
-        return False
+    """False when the stand-in is forced for tests."""
+    return os.environ.get("CARDAVIA_OPPONENT", "").lower() != "fallback"
 
 
 def iterations(level: str) -> int:
@@ -55,14 +52,10 @@ def fallback_choice(observation: dict[str, Any], seed: int) -> str:
 def choose(observation: dict[str, Any], level: str, seed: int) -> str:
     """The opponent's move for ``observation`` (a seat's observation)."""
     budget = iterations(level)
-    legal = _legal(observation)
-    if not legal:
+    if not _legal(observation):
         raise ValueError("the observation has no legal moves")
     if ai_available():
-        ai = importlib.import_module("cardavia.ai")
-        move = ai.choose_move(observation, iterations=budget, seed=seed)
-        if isinstance(move, str) and move in legal:
-            return move
+        return ai.choose_move(observation, iterations=budget, seed=seed)
     return fallback_choice(observation, seed)
 
 
@@ -74,22 +67,10 @@ def analyse(observation: dict[str, Any], level: str, seed: int) -> list[dict[str
     if not legal:
         return []
     if ai_available():
-        ai = importlib.import_module("cardavia.ai")
-        try:
-            raw = ai.analyse(observation, iterations=budget, seed=seed)
-        except TypeError:  # an analyse() without a seed parameter
-            raw = ai.analyse(observation, iterations=budget)
-        rows = [
-            {
-                "move": str(row["move"]),
-                "visits": int(row.get("visits", 0)),
-                "value": float(row.get("value", 0.0)),
-            }
-            for row in raw
-            if isinstance(row, dict) and row.get("move") in legal
+        return [
+            {"move": str(r["move"]), "visits": int(r["visits"]), "value": float(r["value"])}
+            for r in ai.analyse(observation, iterations=budget, seed=seed)
         ]
-        if rows:
-            return sorted(rows, key=lambda row: (-row["visits"], -row["value"], row["move"]))
     return [{"move": move, "visits": 1, "value": 0.5} for move in legal]
 
 

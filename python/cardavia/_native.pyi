@@ -1,6 +1,28 @@
-"""Type stubs of the Rust extension module ``cardavia._native``."""
+"""Type stubs of the Rust extension module ``cardavia._native``.
 
-from typing import Any
+Kept by hand and checked against the built module with
+``python -m mypy.stubtest cardavia._native`` (in ``.ci/run``). Every
+argument is checked at run time as well: a wrong type raises ``TypeError``,
+a value out of range a ``cardavia.CardaviaError`` subclass.
+"""
+
+from collections.abc import Iterable
+from typing import Any, final
+
+from typing_extensions import Self
+
+__all__ = [
+    "MAX_COUNT",
+    "Game",
+    "ai_analyse",
+    "shuffled_indices",
+    "simulate",
+    "soak",
+    "splitmix64",
+]
+
+#: The most outputs ``splitmix64`` and ``shuffled_indices`` give per call.
+MAX_COUNT: int
 
 def splitmix64(seed: int, count: int) -> list[int]:
     """The first ``count`` outputs of SplitMix64 from ``seed``."""
@@ -8,14 +30,15 @@ def splitmix64(seed: int, count: int) -> list[int]:
 def shuffled_indices(seed: int, n: int) -> list[int]:
     """The permutation of ``range(n)`` that the seeded shuffle produces."""
 
+@final
 class Game:
     """A game in the Rust core; the API of API.md."""
 
+    def __new__(
+        cls, game: str, seed: int | None = None, deck: Iterable[str] | None = None
+    ) -> Self: ...
     game: str
     engine: str
-    def __init__(
-        self, game: str, seed: int | None = None, deck: list[str] | None = None
-    ) -> None: ...
     @property
     def current_player(self) -> int | None: ...
     @property
@@ -29,12 +52,19 @@ class Game:
     def to_dict(self) -> dict[str, Any]: ...
     def to_json(self) -> str: ...
     @staticmethod
-    def from_json(text: str) -> Game: ...
+    def from_json(text: str | bytes | bytearray) -> Game: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
     def clone(self) -> Game: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, _memo: object) -> Game: ...
 
 def simulate(game: str, games: int, seed: int, policy: str, threads: int) -> dict[str, Any]:
     """Play ``games`` whole games in Rust; the summary of ``cardavia.simulate``."""
+
+def soak(game: str, games: int, seed: int, threads: int) -> dict[str, Any]:
+    """Play ``games`` random games in Rust, every invariant checked after
+    every move: ``game``, ``games``, ``moves``, ``round_trips`` and the
+    first ``violation`` (``None`` when clean)."""
 
 def ai_analyse(
     template_json: str,

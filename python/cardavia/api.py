@@ -8,10 +8,11 @@ from typing import Any, Protocol
 
 from .errors import InvalidArgumentError, InvalidStateError, UnknownGameError
 from .reference import GAME_CLASSES
+from .reference.checks import check_depth
 
 GAMES: tuple[str, ...] = ("durak", "perevodnoy", "schnapsen")
 ENGINES: tuple[str, ...] = ("rust", "reference")
-DEFAULT_ENGINE = "reference"
+DEFAULT_ENGINE = "rust"
 
 
 class Game(Protocol):
@@ -72,6 +73,13 @@ def new_game(
     return GAME_CLASSES[name](seed=seed, deck=cards)
 
 
+def _mapping_as_dict(value: object) -> dict[Any, Any]:
+    """``json.dumps`` hook: any mapping is an object, as the reference reads it."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
 def from_dict(data: object, *, engine: str | None = None) -> Game:
     """Rebuild a game from ``Game.to_dict()``; the state is checked whole."""
     chosen = check_engine(DEFAULT_ENGINE if engine is None else engine)
@@ -83,9 +91,12 @@ def from_dict(data: object, *, engine: str | None = None) -> Game:
     if chosen == "rust":
         from . import _native
 
+        # Nesting is refused first, as the reference does: json.dumps would
+        # otherwise recurse into it.
+        check_depth(data)
         try:
-            text = json.dumps(data)
-        except (TypeError, ValueError) as exc:
+            text = json.dumps(data, default=_mapping_as_dict)
+        except (TypeError, ValueError, RecursionError) as exc:
             raise InvalidStateError(f"state is not JSON-serialisable: {exc}") from None
         return _native.Game.from_json(text)
     return GAME_CLASSES[name].from_dict(data)

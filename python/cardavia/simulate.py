@@ -2,6 +2,8 @@
 
 Game ``i`` of a batch is dealt from a seed derived from ``seed`` and ``i``
 alone, so the summary for a given seed does not depend on ``threads``.
+The arguments are checked here and again in the binding
+(``cardavia._native.simulate``), with the same limits.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 from .api import check_game
 from .errors import InvalidArgumentError
 
-__all__ = ["MAX_GAMES", "POLICIES", "simulate"]
+__all__ = ["MAX_GAMES", "MAX_THREADS", "POLICIES", "simulate"]
 
 POLICIES = ("random",)
 MAX_GAMES = 10**10
@@ -49,7 +51,7 @@ def simulate(
             f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}"
         )
     if threads is None:
-        workers = os.cpu_count() or 1
+        workers = min(os.cpu_count() or 1, MAX_THREADS)
     else:
         workers = _int(threads, "threads", 1, MAX_THREADS)
     from . import _native

@@ -43,7 +43,7 @@ def make_player(spec: str) -> Player:
     if spec in bots.BOTS:
         bot = bots.BOTS[spec]
         return Player(spec, lambda obs, seed: bot(obs, random.Random(seed)))
-    rollouts = "informed"
+    rollouts = "auto"
     parts = spec.split(":")
     if spec in ai.LEVELS:
         budget = ai.LEVELS[spec]
@@ -58,7 +58,7 @@ def make_player(spec: str) -> Player:
     else:
         raise InvalidArgumentError(
             f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)} "
-            "or ai:ITERATIONS[:informed|random]"
+            "or ai:ITERATIONS[:auto|informed|random]"
         )
     return Player(
         spec,
@@ -74,7 +74,8 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding can leave a 0% or 100% estimate a hair outside its interval.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -87,7 +88,8 @@ def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, f
         return (mean, mean, mean)
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = z * sd / math.sqrt(n)
-    return (mean, mean - half, mean + half)
+    # Game points are never negative, and neither is their mean.
+    return (mean, max(0.0, mean - half), mean + half)
 
 
 @dataclass
@@ -157,11 +159,15 @@ def tournament(
         raise TypeError(f"deals must be an integer, got {type(deals).__name__}")
     if not 1 <= deals <= 1_000_000:
         raise InvalidArgumentError(f"deals must be between 1 and 1000000, got {deals}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-        raise InvalidArgumentError(f"seed must be an integer between 0 and 2**64-1, got {seed!r}")
-    workers = threads if threads is not None else (os.cpu_count() or 1)
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 256:
-        raise InvalidArgumentError(f"threads must be between 1 and 256, got {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer, got {type(seed).__name__}")
+    if not 0 <= seed <= MASK64:
+        raise InvalidArgumentError(f"seed must be between 0 and 2**64-1, got {seed}")
+    workers = threads if threads is not None else min(os.cpu_count() or 1, 256)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"threads must be an integer, got {type(workers).__name__}")
+    if not 1 <= workers <= 256:
+        raise InvalidArgumentError(f"threads must be between 1 and 256, got {workers}")
     players = (make_player(a), make_player(b))
     jobs = [(_deal_seed(seed, i), a_seat) for i in range(deals) for a_seat in (0, 1)]
     with ThreadPoolExecutor(max_workers=workers) as pool:

@@ -136,9 +136,11 @@ def test_language_resolution_order() -> None:
     env = {"CARDAVIA_LANG": "de", "LC_ALL": "ru_RU.UTF-8", "LANG": "uk_UA.UTF-8"}
     assert i18n.resolve_language("el", "vi", env) == "el"
     assert i18n.resolve_language(None, "vi", env) == "de"
-    assert i18n.resolve_language(None, "vi", {"LC_ALL": "ru_RU.UTF-8", "LANG": "uk_UA"}) == "ru"
-    assert i18n.resolve_language(None, "vi", {"LANG": "nb_NO.UTF-8"}) == "nb"
-    assert i18n.resolve_language(None, "vi", {"LANG": "no_NO"}) == "nb"
+    # The saved setting beats the system locale.
+    assert i18n.resolve_language(None, "vi", {"LC_ALL": "ru_RU.UTF-8", "LANG": "uk_UA"}) == "vi"
+    assert i18n.resolve_language(None, None, {"LC_ALL": "ru_RU.UTF-8", "LANG": "uk_UA"}) == "ru"
+    assert i18n.resolve_language(None, None, {"LANG": "nb_NO.UTF-8"}) == "nb"
+    assert i18n.resolve_language(None, None, {"LANG": "no_NO"}) == "nb"
     assert i18n.resolve_language(None, "vi", {"LANG": "C.UTF-8"}) == "vi"
     assert i18n.resolve_language(None, "vi", {"LANG": "fr_FR"}) == "vi"
     assert i18n.resolve_language(None, None, {}) == "en"

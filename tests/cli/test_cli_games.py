@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 from pathlib import Path
 
 import cardavia
@@ -150,30 +148,15 @@ def test_opponent_fallback_is_deterministic() -> None:
     assert {r["value"] for r in rows} == {0.5}
     with pytest.raises(ValueError):
         opponent.choose(obs, "impossible", 1)
-    assert opponent.LEVELS == {"easy": 2_000, "normal": 20_000, "hard": 100_000}
+    assert opponent.LEVELS is cardavia.ai.LEVELS
 
 
-def test_opponent_uses_cardavia_ai_when_present(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[str, int, int]] = []
-    fake = types.ModuleType("cardavia.ai")
-
-    def choose_move(observation: dict[str, object], iterations: int, seed: int) -> str:
-        calls.append(("choose", iterations, seed))
-        return sorted(observation["legal_moves"])[-1]  # type: ignore[arg-type]
-
-    def analyse(observation: dict[str, object], iterations: int, seed: int) -> list[object]:
-        calls.append(("analyse", iterations, seed))
-        legal = sorted(observation["legal_moves"])  # type: ignore[arg-type]
-        return [{"move": m, "visits": i, "value": i / 10} for i, m in enumerate(legal)]
-
-    fake.choose_move = choose_move  # type: ignore[attr-defined]
-    fake.analyse = analyse  # type: ignore[attr-defined]
-    fake.__spec__ = types.SimpleNamespace(name="cardavia.ai")  # type: ignore[assignment]
-    monkeypatch.setitem(sys.modules, "cardavia.ai", fake)
-    monkeypatch.delenv("CARDAVIA_OPPONENT")
-    monkeypatch.setattr(opponent.importlib.util, "find_spec", lambda name: object())
+def test_opponent_is_cardavia_ai_at_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDAVIA_OPPONENT", raising=False)
+    monkeypatch.setitem(cardavia.ai.LEVELS, "easy", 300)
     obs = cardavia.new_game("schnapsen", seed=2).observation(0)
-    assert opponent.choose(obs, "normal", 7) == sorted(obs["legal_moves"])[-1]
-    rows = opponent.analyse(obs, "hard", 8)
-    assert rows[0]["move"] == sorted(obs["legal_moves"])[-1]
-    assert calls == [("choose", 20_000, 7), ("analyse", 100_000, 8)]
+    expected = cardavia.ai.choose_move(obs, iterations=300, seed=7)
+    assert opponent.choose(obs, "easy", 7) == expected
+    rows = opponent.analyse(obs, "easy", 8)
+    assert rows == cardavia.ai.analyse(obs, iterations=300, seed=8)
+    assert {row["move"] for row in rows} == set(obs["legal_moves"])

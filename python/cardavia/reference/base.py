@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import secrets
+import threading
 from abc import ABC, abstractmethod
 from typing import Any, TypeVar
 
@@ -59,10 +60,27 @@ class ReferenceGame(ABC):
     def is_over(self) -> bool:
         return self.outcome is not None
 
+    def _lock(self) -> threading.Lock:
+        # Created on first use (from_dict bypasses __init__); setdefault is
+        # atomic, so two threads cannot make two locks.
+        lock: threading.Lock = self.__dict__.setdefault("_play_lock", threading.Lock())
+        return lock
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A lock cannot be copied; a copy makes its own.
+        return {key: value for key, value in self.__dict__.items() if key != "_play_lock"}
+
     def play(self, move: str) -> None:
-        """Apply one legal move; anything else raises and changes nothing."""
+        """Apply one legal move; anything else raises and changes nothing.
+
+        Safe to call from several threads: a lock makes checking the move
+        and applying it one step, so no other call sees it half done."""
         if not isinstance(move, str):
             raise TypeError(f"a move must be a string, got {type(move).__name__}")
+        with self._lock():
+            self._play_locked(move)
+
+    def _play_locked(self, move: str) -> None:
         legal = self.legal_moves()
         if move not in legal:
             if self.outcome is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ..cards import Deck
@@ -10,6 +10,9 @@ from ..errors import InvalidStateError
 
 SCHEMA_VERSION = 1
 MAX_SEED = (1 << 64) - 1
+# A state nests four levels at most (Schnapsen's outcome.deals[i].reason);
+# anything far deeper is garbage, refused before a message repr()s it.
+MAX_DEPTH = 16
 
 
 def check_seed(seed: object, what: str = "seed") -> int:
@@ -18,6 +21,21 @@ def check_seed(seed: object, what: str = "seed") -> int:
     if not 0 <= seed <= MAX_SEED:
         raise InvalidStateError(f"{what} must be between 0 and 2**64-1, got {seed}")
     return seed
+
+
+def check_depth(data: object, what: str = "state") -> None:
+    """No value nested more than ``MAX_DEPTH`` lists or objects deep. Walked
+    without recursion, so that no nesting (or cycle) can exhaust the stack."""
+    stack: list[tuple[object, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InvalidStateError(f"{what}: nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, Mapping):
+            stack.extend((key, depth + 1) for key in value)
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, depth + 1) for item in value)
 
 
 def check_keys(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
@@ -33,7 +51,9 @@ def check_keys(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, A
 
 
 def check_header(data: Mapping[str, Any], game: str) -> None:
-    if data["schema"] != SCHEMA_VERSION or isinstance(data["schema"], bool):
+    """The integer 1 exactly: not 1.0, not True."""
+    schema = data["schema"]
+    if isinstance(schema, bool) or not isinstance(schema, int) or schema != SCHEMA_VERSION:
         raise InvalidStateError(
             f"schema: version {data['schema']!r} is not supported (expected {SCHEMA_VERSION})"
         )
@@ -60,9 +80,10 @@ def check_seat(value: object, what: str) -> int:
 
 
 def check_list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
+    """A list; a tuple reads as one, as ``json.dumps`` writes it as one."""
+    if not isinstance(value, (list, tuple)):
         raise InvalidStateError(f"{what} must be a list, got {type(value).__name__}")
-    return value
+    return list(value)
 
 
 def check_cards(value: object, deck: Deck, what: str, *, sorted_: bool) -> list[str]:
@@ -94,9 +115,14 @@ def check_conservation(places: dict[str, list[str]], deck: Deck) -> None:
         raise InvalidStateError(f"card {missing[0]} is missing from the state")
 
 
-def check_history(value: object, what: str = "history") -> list[str]:
-    moves = check_list(value, what)
-    for move in moves:
+def check_history(value: object, moves: Collection[str], game: str) -> list[str]:
+    """A list of moves of ``game``, each spelled as ``legal_moves()`` would
+    spell it (``moves``: every such string); whether each was legal when it
+    was played is not checked."""
+    history = check_list(value, "history")
+    for move in history:
         if not isinstance(move, str):
-            raise InvalidStateError(f"{what}: {move!r} is not a move string")
-    return list(moves)
+            raise InvalidStateError(f"history: {move!r} is not a move string")
+        if move not in moves:
+            raise InvalidStateError(f"history: {move!r} is not a {game} move")
+    return list(history)

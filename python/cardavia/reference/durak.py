@@ -16,6 +16,7 @@ from .checks import (
     check_bool,
     check_cards,
     check_conservation,
+    check_depth,
     check_header,
     check_history,
     check_int,
@@ -38,6 +39,11 @@ STATE_KEYS = (
 )  # fmt: skip
 
 
+def durak_moves(kinds: tuple[str, ...]) -> frozenset[str]:
+    """Every move string a Durak game can spell (legal or not)."""
+    return frozenset(["take", "stop"] + [f"{kind}:{card}" for kind in kinds for card in DECK.cards])
+
+
 def beats(defence: str, attack: str, trump: str) -> bool:
     """RULES.md 3, Beating: higher in the same suit, or a trump on a non-trump."""
     if suit(defence) == suit(attack):
@@ -50,6 +56,7 @@ class DurakGame(ReferenceGame):
 
     game = "durak"
     transfers = False
+    MOVES = durak_moves(("attack", "defend"))
 
     def __init__(self, seed: int | None = None, deck: list[str] | None = None) -> None:
         self.seed = resolve_seed(seed, deck)
@@ -268,6 +275,7 @@ class DurakGame(ReferenceGame):
 
     @classmethod
     def from_dict(cls, data: object) -> DurakGame:
+        check_depth(data)
         d = check_keys(data, STATE_KEYS, "state")
         check_header(d, cls.game)
         game = cls.__new__(cls)
@@ -287,7 +295,7 @@ class DurakGame(ReferenceGame):
         game.idle_bouts = check_int(d["idle_bouts"], "idle_bouts", 0, IDLE_BOUT_LIMIT)
         known = check_pair(d["known"], "known")
         game.known = [check_cards(known[i], DECK, f"known[{i}]", sorted_=True) for i in (0, 1)]
-        game.history = check_history(d["history"])
+        game.history = check_history(d["history"], cls.MOVES, cls.game)
         game.outcome = cls._check_outcome(d["outcome"])
         game._check_consistency()
         return game
@@ -338,6 +346,10 @@ class DurakGame(ReferenceGame):
             stray = [card for card in self.known[seat] if card not in self.hands[seat]]
             if stray:
                 raise InvalidStateError(f"known[{seat}]: {stray[0]} is not in that hand")
+        if len(self.discard) % 2:
+            raise InvalidStateError(
+                f"discard: holds beaten pairs, an even number of cards, not {len(self.discard)}"
+            )
         if len(self.table) > MAX_ATTACKS:
             raise InvalidStateError(f"table: more than {MAX_ATTACKS} attacks")
         if self.outcome is not None:
@@ -387,6 +399,15 @@ class DurakGame(ReferenceGame):
             raise InvalidStateError("table: before any defence all attacks share one rank")
         if not self.transfers and not self.taking and len(self.table) - self._defended_count() > 1:
             raise InvalidStateError("table: classic Durak has one open attack at a time")
+        # The limit was min(6, defender's hand) when the bout began (or at
+        # the last transfer); since then the defender's hand has only lost
+        # the defences, all played after any transfer.
+        expected = min(MAX_ATTACKS, len(self.hands[self.defender]) + self._defended_count())
+        if self.limit != expected:
+            raise InvalidStateError(
+                f"limit: {self.limit}, but the defender's hand when the bout began "
+                f"makes it {expected}"
+            )
 
     def _defended_count(self) -> int:
         return sum(1 for _, defence in self.table if defence is not None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,15 +103,23 @@ def _iterate(
         visited.reward += reward[visited.player]
 
 
-def analyse(observation: dict[str, Any], iterations: int, seed: int) -> list[dict[str, Any]]:
-    """Every root move with its visits and mean reward, most visited first."""
+def analyse(
+    observation: dict[str, Any], iterations: int | None, seed: int, time_ms: int | None = None
+) -> list[dict[str, Any]]:
+    """Every root move with its visits and mean reward, most visited first;
+    the search stops at whichever budget runs out first."""
     rng = random.Random(seed)
     first = sample_world(observation, rng)
     root = _progress(first)
     root_node = Node("", -1)
-    for i in range(iterations):
+    deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
+    i = 0
+    while iterations is None or i < iterations:
+        if i > 0 and deadline is not None and time.perf_counter() >= deadline:
+            break
         world = first if i == 0 else sample_world(observation, rng)
         _iterate(root_node, world, rng, root)
+        i += 1
     children = sorted(
         root_node.children, key=lambda c: (-c.visits, -c.reward / max(c.visits, 1), c.move)
     )
@@ -120,6 +129,8 @@ def analyse(observation: dict[str, Any], iterations: int, seed: int) -> list[dic
     ]
 
 
-def choose_move(observation: dict[str, Any], iterations: int, seed: int) -> str:
-    stats = analyse(observation, iterations, seed)
+def choose_move(
+    observation: dict[str, Any], iterations: int | None, seed: int, time_ms: int | None = None
+) -> str:
+    stats = analyse(observation, iterations, seed, time_ms)
     return str(stats[0]["move"])

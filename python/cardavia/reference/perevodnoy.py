@@ -7,7 +7,7 @@ transfer. The Rust twin is ``rust/cardavia-core/src/perevodnoy.rs``.
 from __future__ import annotations
 
 from ..cards import rank
-from .durak import MAX_ATTACKS, DurakGame
+from .durak import MAX_ATTACKS, DurakGame, durak_moves
 
 
 class PerevodnoyGame(DurakGame):
@@ -15,6 +15,7 @@ class PerevodnoyGame(DurakGame):
 
     game = "perevodnoy"
     transfers = True
+    MOVES = durak_moves(("attack", "defend", "transfer"))
 
     def _defender_moves(self) -> list[str]:
         return super()._defender_moves() + self._transfers()

@@ -14,6 +14,7 @@ from .base import ReferenceGame, resolve_seed
 from .checks import (
     check_cards,
     check_conservation,
+    check_depth,
     check_header,
     check_history,
     check_int,
@@ -37,6 +38,22 @@ CLOSER_REACHED_66 = "closer_reached_66"
 CLOSER_FAILED = "closer_failed"
 OPPONENT_REACHED_66 = "opponent_reached_66"
 REASONS = (REACHED_66, LAST_TRICK, CLOSER_REACHED_66, CLOSER_FAILED, OPPONENT_REACHED_66)
+# The game points each reason can award (RULES 5, Game points of a deal).
+REASON_POINTS = {
+    REACHED_66: (1, 2, 3),
+    LAST_TRICK: (1,),
+    CLOSER_REACHED_66: (1, 2, 3),
+    CLOSER_FAILED: (2, 3),
+    OPPONENT_REACHED_66: (2, 3),
+}
+
+# Every move string Schnapsen can spell (legal or not): a marriage is led
+# with a king or a queen.
+MOVES = frozenset(
+    ["exchange", "close"]
+    + [f"play:{card}" for card in DECK.cards]
+    + [f"marriage:{card}" for card in DECK.cards if card[0] in "KQ"]
+)
 
 STATE_KEYS = (
     "schema", "game", "seed", "deck", "rng", "match_points", "deals", "dealer",
@@ -356,6 +373,7 @@ class SchnapsenGame(ReferenceGame):
 
     @classmethod
     def from_dict(cls, data: object) -> SchnapsenGame:
+        check_depth(data)
         d = check_keys(data, STATE_KEYS, "state")
         check_header(d, cls.game)
         game = cls.__new__(cls)
@@ -391,7 +409,7 @@ class SchnapsenGame(ReferenceGame):
         game.exchange = cls._check_exchange(d["exchange"])
         known = check_pair(d["known"], "known")
         game.known = [check_cards(known[i], DECK, f"known[{i}]", sorted_=True) for i in (0, 1)]
-        game.history = check_history(d["history"])
+        game.history = check_history(d["history"], MOVES, cls.game)
         game.outcome = cls._check_outcome(d["outcome"])
         game._check_consistency()
         return game
@@ -399,13 +417,16 @@ class SchnapsenGame(ReferenceGame):
     @staticmethod
     def _check_deal(value: object, what: str) -> dict[str, Any]:
         d = check_keys(value, ("winner", "game_points", "reason"), what)
-        if d["reason"] not in REASONS:
-            raise InvalidStateError(f"{what}.reason: {d['reason']!r} is not a known reason")
-        return {
-            "winner": check_seat(d["winner"], f"{what}.winner"),
-            "game_points": check_int(d["game_points"], f"{what}.game_points", 1, 3),
-            "reason": d["reason"],
-        }
+        reason = d["reason"]
+        if reason not in REASONS:
+            raise InvalidStateError(f"{what}.reason: {reason!r} is not a known reason")
+        winner = check_seat(d["winner"], f"{what}.winner")
+        points = check_int(d["game_points"], f"{what}.game_points", 1, 3)
+        if points not in REASON_POINTS[reason]:
+            raise InvalidStateError(
+                f"{what}.game_points: {points} does not fit the reason {reason!r}"
+            )
+        return {"winner": winner, "game_points": points, "reason": reason}
 
     @staticmethod
     def _check_trick(value: object, i: int) -> list[Any]:
@@ -487,17 +508,27 @@ class SchnapsenGame(ReferenceGame):
             for s in self.marriages[seat]:
                 if s not in led:
                     raise InvalidStateError(f"marriages[{seat}]: no king or queen of {s} led")
+                # Declaring needs both, so no king or queen of the suit can
+                # have been played before: the declaring lead is the first.
+                first = self._first_court(s)
+                if first is None or first[1:] != (seat, True):
+                    raise InvalidStateError(
+                        f"marriages[{seat}]: the first king or queen of {s} played "
+                        f"was not led by seat {seat}"
+                    )
         if self.outcome is not None:
+            self._check_closed_record()
             return
         for seat in (0, 1):
             if self.points(seat) >= WINNING_POINTS:
                 raise InvalidStateError(f"points: seat {seat} has 66 and the deal goes on")
         self._check_deal_progress()
+        self._check_closed_record()
 
     def _check_match(self) -> None:
         won = [MATCH_POINTS, MATCH_POINTS]
         for deal in self.deals:
-            if won[deal["winner"]] == 0:
+            if 0 in won:
                 raise InvalidStateError("deals: a deal after the match was won")
             won[deal["winner"]] = max(0, won[deal["winner"]] - deal["game_points"])
         if won != self.match_points:
@@ -530,6 +561,56 @@ class SchnapsenGame(ReferenceGame):
             led.append(self.lead)
         return led
 
+    def _first_court(self, s: str) -> tuple[int, int, bool] | None:
+        """Where the first king or queen of suit ``s`` was played this deal:
+        (trick index, seat, whether it was led); the current lead counts as
+        trick ``len(tricks)``. Assumes the tricks were checked."""
+        leader = 1 - self.dealer
+        plays = []
+        for i, (lead, follow, winner) in enumerate(self.tricks):
+            plays += [(i, leader, True, lead), (i, 1 - leader, False, follow)]
+            leader = winner
+        if self.lead is not None:
+            plays.append((len(self.tricks), self.leader, True, self.lead))
+        for i, seat, led, card in plays:
+            if card in ("K" + s, "Q" + s):
+                return i, seat, led
+        return None
+
+    def _check_closed_record(self) -> None:
+        """The record of a close follows from the tricks before it: the seat
+        to lead then closed, and the opponent's points and tricks are those
+        of that moment (RULES 5). A marriage is declared with the first king
+        or queen of its suit played, so its trick tells whether it was
+        declared before the close and counted."""
+        if self.closed is None:
+            return
+        at_close = self.closed["tricks"]
+        if at_close > len(self.tricks):
+            raise InvalidStateError("closed.tricks: more than the tricks played")
+        before = self.tricks[:at_close]
+        closer = before[-1][2] if before else 1 - self.dealer
+        if self.closed["by"] != closer:
+            raise InvalidStateError(f"closed.by: seat {closer} led when the stock was closed")
+        opponent = 1 - closer
+        won = [trick for trick in before if trick[2] == opponent]
+        points = sum(card_points(trick[0]) + card_points(trick[1]) for trick in won)
+        if won:
+            for s in self.marriages[opponent]:
+                first = self._first_court(s)
+                if first is not None and first[0] < at_close:
+                    points += 40 if s == self.trump else 20
+        if self.closed["opponent_won_trick"] != bool(won):
+            raise InvalidStateError(
+                f"closed.opponent_won_trick: seat {opponent} had "
+                f"{'won a trick' if won else 'won no trick'} when the stock was closed"
+            )
+        if self.closed["opponent_points"] != points:
+            raise InvalidStateError(
+                f"closed.opponent_points: {self.closed['opponent_points']}, but seat "
+                f"{opponent} had {points} points when the stock was closed"
+            )
+
     def _check_deal_progress(self) -> None:
         if self.indicator is not None and suit(self.indicator) != self.trump:
             raise InvalidStateError("indicator: not of the trump suit")
@@ -557,6 +638,16 @@ class SchnapsenGame(ReferenceGame):
         if hand_sizes[0] != expected or expected == 0:
             raise InvalidStateError(f"hands: expected {expected} cards each")
         if self.exchange is not None and (
-            self.exchange["jack"] != "J" + self.trump or suit(self.exchange["took"]) != self.trump
+            self.exchange["jack"] != "J" + self.trump
+            or suit(self.exchange["took"]) != self.trump
+            or self.exchange["took"] == self.exchange["jack"]
         ):
             raise InvalidStateError("exchange: the trump jack takes the trump indicator")
+        if (
+            self.exchange is not None
+            and self.indicator is not None
+            and self.indicator != self.exchange["jack"]
+        ):
+            raise InvalidStateError(
+                "exchange: the exchanged jack is the indicator until the stock is exhausted"
+            )

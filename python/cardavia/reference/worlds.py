@@ -60,6 +60,17 @@ def sample_world(obs: object, rng: random.Random) -> ReferenceGame:
     """One full game consistent with ``obs``; raises on an inconsistent one."""
     if not isinstance(obs, Mapping):
         raise InvalidStateError(f"observation must be an object, got {type(obs).__name__}")
+    try:
+        return _sample(obs, rng)
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as exc:
+        if isinstance(exc, InvalidStateError):
+            raise
+        # A field of the wrong type or shape met on the way: still a bad
+        # observation, never a crash.
+        raise InvalidStateError(f"observation: malformed field ({exc})") from None
+
+
+def _sample(obs: Mapping[str, Any], rng: random.Random) -> ReferenceGame:
     game = obs.get("game")
     if game in ("durak", "perevodnoy"):
         return _sample_durak(_get(obs, DURAK_OBSERVATION_KEYS), rng)
@@ -84,7 +95,7 @@ def _sample_durak(obs: Mapping[str, Any], rng: random.Random) -> ReferenceGame:
         raise InvalidStateError("observation: table must be a list of pairs")
     table_cards = [c for pair in table if isinstance(pair, list) for c in pair if c is not None]
     discard = _cards(obs["discard"], "discard")
-    trump_card = obs["trump_card"]
+    trump_card = ATLASNYE.check_card(obs["trump_card"], "observation: trump_card")
     seen = set(hand) | set(known[other]) | set(table_cards) | set(discard)
     if stock_size:
         seen.add(trump_card)
@@ -131,7 +142,7 @@ def schnapsen_voids(obs: Mapping[str, Any], seat: int) -> set[str]:
     higher card of the suit."""
     trump = obs["trump"]
     excluded: set[str] = set()
-    leader = 1 - obs["dealer"]
+    leader = 1 - check_seat(obs["dealer"], "observation: dealer")
     strict_from = _strict_from(obs)
     for i, (lead, follow, winner) in enumerate(obs["tricks"]):
         if i >= strict_from and leader == seat:

@@ -11,10 +11,15 @@
 //! six (attack, defence) pairs plus the set of its ranks.
 
 use crate::cards::{bit, cards, count, nth, Card, CardSet, Deck, ATLASNYE, SUIT_LETTERS};
+use crate::checks::{
+    check_bool, check_card, check_cards, check_conservation, check_depth, check_header,
+    check_history, check_keys, check_list, check_order, check_pair, check_seat, check_seed,
+    check_small, field,
+};
 use crate::error::{invalid, Result};
 use crate::game::{legal_move_names, Game, MoveList, Record};
 use crate::rng::SplitMix64;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 pub const DECK: Deck = ATLASNYE;
 pub const HAND_SIZE: u32 = 6;
@@ -672,9 +677,14 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
     }
 
     fn from_value(value: &Value) -> Result<(Self, Record)> {
-        let parsed = Parsed::read(value, Self::ID)?;
+        let parsed = Parsed::read::<TRANSFERS>(value)?;
         parsed.check_consistency(TRANSFERS)?;
         Ok(parsed.build())
+    }
+
+    fn check_invariants(&self) -> Result<()> {
+        self.check_fields()?;
+        Parsed::of(self).check_consistency(TRANSFERS)
     }
 }
 
@@ -702,228 +712,6 @@ const STATE_KEYS: [&str; 16] = [
     "outcome",
 ];
 
-/// Python's name for the type of a JSON value, as the reference reports it.
-pub(crate) fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "NoneType",
-        Value::Bool(_) => "bool",
-        Value::Number(n) if n.is_f64() => "float",
-        Value::Number(_) => "int",
-        Value::String(_) => "str",
-        Value::Array(_) => "list",
-        Value::Object(_) => "dict",
-    }
-}
-
-/// An approximation of Python's `repr` of a JSON value, for messages.
-pub(crate) fn py_repr(value: &Value) -> String {
-    match value {
-        Value::Null => "None".to_owned(),
-        Value::Bool(true) => "True".to_owned(),
-        Value::Bool(false) => "False".to_owned(),
-        Value::Number(n) => match n.as_f64() {
-            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 1e16 => format!("{f:.1}"),
-            _ => n.to_string(),
-        },
-        Value::String(s) => py_str_repr(s),
-        Value::Array(items) => {
-            let inner: Vec<String> = items.iter().map(py_repr).collect();
-            format!("[{}]", inner.join(", "))
-        }
-        Value::Object(map) => {
-            let inner: Vec<String> = map
-                .iter()
-                .map(|(k, v)| format!("{}: {}", py_str_repr(k), py_repr(v)))
-                .collect();
-            format!("{{{}}}", inner.join(", "))
-        }
-    }
-}
-
-fn py_str_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push(quote);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
-}
-
-pub(crate) fn check_keys<'a>(
-    value: &'a Value,
-    keys: &[&str],
-    what: &str,
-) -> Result<&'a Map<String, Value>> {
-    let Some(map) = value.as_object() else {
-        return invalid(format!(
-            "{what} must be an object, got {}",
-            type_name(value)
-        ));
-    };
-    if let Some(missing) = keys.iter().find(|key| !map.contains_key(**key)) {
-        return invalid(format!("{what}: missing field '{missing}'"));
-    }
-    // The map iterates its keys sorted, as the reference reports them.
-    if let Some(extra) = map.keys().find(|key| !keys.contains(&key.as_str())) {
-        return invalid(format!("{what}: unknown field {}", py_str_repr(extra)));
-    }
-    Ok(map)
-}
-
-/// A field known to be present after `check_keys`.
-fn field<'a>(map: &'a Map<String, Value>, key: &str) -> &'a Value {
-    map.get(key).unwrap_or(&Value::Null)
-}
-
-pub(crate) fn check_int(value: &Value, what: &str, low: i64, high: i64) -> Result<i64> {
-    let number = match value {
-        Value::Number(n) if !n.is_f64() => n,
-        _ => {
-            return invalid(format!(
-                "{what} must be an integer, got {}",
-                type_name(value)
-            ))
-        }
-    };
-    match number.as_i64() {
-        Some(v) if (low..=high).contains(&v) => Ok(v),
-        _ => invalid(format!(
-            "{what} must be between {low} and {high}, got {number}"
-        )),
-    }
-}
-
-pub(crate) fn check_seed(value: &Value, what: &str) -> Result<u64> {
-    match value {
-        Value::Number(n) if !n.is_f64() => match n.as_u64() {
-            Some(seed) => Ok(seed),
-            None => invalid(format!("{what} must be between 0 and 2**64-1, got {n}")),
-        },
-        _ => invalid(format!(
-            "{what} must be an integer, got {}",
-            type_name(value)
-        )),
-    }
-}
-
-pub(crate) fn check_bool(value: &Value, what: &str) -> Result<bool> {
-    match value {
-        Value::Bool(b) => Ok(*b),
-        _ => invalid(format!(
-            "{what} must be true or false, got {}",
-            type_name(value)
-        )),
-    }
-}
-
-pub(crate) fn check_list<'a>(value: &'a Value, what: &str) -> Result<&'a [Value]> {
-    match value {
-        Value::Array(items) => Ok(items),
-        _ => invalid(format!("{what} must be a list, got {}", type_name(value))),
-    }
-}
-
-pub(crate) fn check_pair<'a>(value: &'a Value, what: &str) -> Result<(&'a Value, &'a Value)> {
-    match check_list(value, what)? {
-        [first, second] => Ok((first, second)),
-        items => invalid(format!("{what} must hold two entries, got {}", items.len())),
-    }
-}
-
-pub(crate) fn check_card(deck: Deck, value: &Value, what: &str) -> Result<Card> {
-    match value.as_str().and_then(|s| deck.parse(s)) {
-        Some(card) => Ok(card),
-        None => invalid(format!(
-            "{what}: {} is not a card of the {} deck",
-            py_repr(value),
-            deck.name
-        )),
-    }
-}
-
-/// A list of distinct cards; `sorted` demands canonical order.
-pub(crate) fn check_cards(
-    deck: Deck,
-    value: &Value,
-    what: &str,
-    sorted: bool,
-) -> Result<Vec<Card>> {
-    let cards = check_list(value, what)?
-        .iter()
-        .map(|card| check_card(deck, card, what))
-        .collect::<Result<Vec<Card>>>()?;
-    let mut seen: CardSet = 0;
-    for &card in &cards {
-        if seen & bit(card) != 0 {
-            return invalid(format!("{what}: a card appears twice"));
-        }
-        seen |= bit(card);
-    }
-    if sorted && cards.windows(2).any(|w| w[0] > w[1]) {
-        return invalid(format!("{what} must be in canonical order"));
-    }
-    Ok(cards)
-}
-
-/// An explicit deck order: every card exactly once.
-pub(crate) fn check_order(deck: Deck, value: &Value) -> Result<Vec<Card>> {
-    let Value::Array(items) = value else {
-        return invalid(format!(
-            "deck must be a list of {} card strings, got {}",
-            deck.len(),
-            type_name(value)
-        ));
-    };
-    let order = items
-        .iter()
-        .map(|card| check_card(deck, card, "deck"))
-        .collect::<Result<Vec<Card>>>()?;
-    let mut seen: CardSet = 0;
-    for &card in &order {
-        if seen & bit(card) != 0 {
-            return invalid(format!(
-                "deck: {} appears more than once",
-                deck.name_of(card)
-            ));
-        }
-        seen |= bit(card);
-    }
-    let missing = deck.names(deck.full() & !seen);
-    if !missing.is_empty() {
-        return invalid(format!("deck: missing {}", missing.join(", ")));
-    }
-    Ok(order)
-}
-
-pub(crate) fn check_history(value: &Value) -> Result<Vec<String>> {
-    check_list(value, "history")?
-        .iter()
-        .map(|mv| match mv {
-            Value::String(s) => Ok(s.clone()),
-            other => invalid(format!("history: {} is not a move string", py_repr(other))),
-        })
-        .collect()
-}
-
 fn check_outcome(value: &Value) -> Result<Option<Outcome>> {
     if value.is_null() {
         return Ok(None);
@@ -936,14 +724,69 @@ fn check_outcome(value: &Value) -> Result<Option<Outcome>> {
         }
         return Ok(Some(Outcome::Draw));
     }
-    let winner = check_int(winner, "outcome.winner", 0, 1)?;
-    let loser = check_int(loser, "outcome.loser", 0, 1)?;
+    let winner = check_seat(winner, "outcome.winner")?;
+    let loser = check_seat(loser, "outcome.loser")?;
     if winner == loser {
         return invalid("outcome: the winner cannot also be the loser");
     }
-    Ok(Some(Outcome::Win {
-        winner: winner as u8,
-    }))
+    Ok(Some(Outcome::Win { winner }))
+}
+
+impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
+    /// The fields kept for speed agree with the position: the table's
+    /// slots, card set and ranks, the trump suit's set, the stock's bounds.
+    fn check_fields(&self) -> Result<()> {
+        let (len, defended) = (usize::from(self.table_len), usize::from(self.defended));
+        if len > MAX_ATTACKS || defended > len {
+            return invalid(format!(
+                "table: {len} attacks, {defended} beaten (at most {MAX_ATTACKS})"
+            ));
+        }
+        if usize::from(self.stock_top) > DECK_LEN {
+            return invalid("stock: its top lies beyond the deck");
+        }
+        if self.attacker > 1 || usize::from(self.limit) > MAX_ATTACKS {
+            return invalid("attacker or limit out of range");
+        }
+        if self.idle_bouts > IDLE_BOUT_LIMIT {
+            return invalid("idle_bouts: beyond 50");
+        }
+        let (mut set, mut ranks) = (0, 0u16);
+        for (i, (attack, defence)) in self.table().enumerate() {
+            if defence.is_some() != (i < defended) {
+                return invalid(format!("table[{i}]: the beaten attacks are not the oldest"));
+            }
+            for card in std::iter::once(attack).chain(defence) {
+                if usize::from(card) >= DECK_LEN {
+                    return invalid(format!("table[{i}]: a card outside the deck"));
+                }
+                set |= bit(card);
+                ranks |= 1 << RANK[usize::from(card)];
+            }
+        }
+        if set != self.table_set || ranks != self.table_ranks {
+            return invalid("table: its card set or ranks disagree with its cards");
+        }
+        if usize::from(self.trump_card) >= DECK_LEN
+            || self.trump_set != DECK.suit_set(DECK.suit(self.trump_card))
+        {
+            return invalid("trump_card: the trump set disagrees with the trump card");
+        }
+        let outside = !DECK.full();
+        if (self.hands[0] | self.hands[1] | self.known[0] | self.known[1] | self.discard) & outside
+            != 0
+        {
+            return invalid("hands: a card outside the deck");
+        }
+        if self
+            .stock()
+            .iter()
+            .any(|&card| usize::from(card) >= DECK_LEN)
+        {
+            return invalid("stock: a card outside the deck");
+        }
+        Ok(())
+    }
 }
 
 /// A state dict read field by field, before the checks across fields.
@@ -969,27 +812,38 @@ fn set_of(cards: &[Card]) -> CardSet {
 }
 
 impl Parsed {
-    fn read(value: &Value, game: &str) -> Result<Self> {
+    /// The position as `read` would have parsed its state dict (no record).
+    fn of<const TRANSFERS: bool>(game: &DurakRules<TRANSFERS>) -> Self {
+        let list = |set: CardSet| cards(set).collect::<Vec<Card>>();
+        Self {
+            seed: None,
+            deck: Vec::new(),
+            trump_card: game.trump_card,
+            hands: [list(game.hands[0]), list(game.hands[1])],
+            stock: game.stock().to_vec(),
+            table: game.table().collect(),
+            discard: list(game.discard),
+            attacker: game.attacker,
+            taking: game.taking,
+            limit: game.limit,
+            idle_bouts: game.idle_bouts,
+            known: [list(game.known[0]), list(game.known[1])],
+            history: Vec::new(),
+            outcome: game.outcome,
+        }
+    }
+
+    fn read<const TRANSFERS: bool>(value: &Value) -> Result<Self> {
+        check_depth(value, "state")?;
         let d = check_keys(value, &STATE_KEYS, "state")?;
-        let schema = field(d, "schema");
-        // Python's `schema != 1` lets 1.0 through, but never `true`.
-        if !matches!(schema, Value::Number(n) if n.as_f64() == Some(1.0)) {
-            return invalid(format!(
-                "schema: version {} is not supported (expected 1)",
-                py_repr(schema)
-            ));
-        }
-        let name = field(d, "game");
-        if name.as_str() != Some(game) {
-            return invalid(format!("game: expected '{game}', got {}", py_repr(name)));
-        }
+        check_header(d, DurakRules::<TRANSFERS>::ID)?;
         let seed = match field(d, "seed") {
             Value::Null => None,
             seed => Some(check_seed(seed, "seed")?),
         };
         let deck = check_order(DECK, field(d, "deck"))?;
         let trump_card = check_card(DECK, field(d, "trump_card"), "trump_card")?;
-        let (h0, h1) = check_pair(field(d, "hands"), "hands")?;
+        let [h0, h1] = check_pair(field(d, "hands"), "hands")?;
         let hands = [
             check_cards(DECK, h0, "hands[0]", true)?,
             check_cards(DECK, h1, "hands[1]", true)?,
@@ -999,7 +853,7 @@ impl Parsed {
             .iter()
             .enumerate()
             .map(|(i, pair)| {
-                let (attack, defence) = check_pair(pair, &format!("table[{i}]"))?;
+                let [attack, defence] = check_pair(pair, &format!("table[{i}]"))?;
                 let attack = check_card(DECK, attack, &format!("table[{i}] attack"))?;
                 let defence = match defence {
                     Value::Null => None,
@@ -1009,21 +863,16 @@ impl Parsed {
             })
             .collect::<Result<Vec<_>>>()?;
         let discard = check_cards(DECK, field(d, "discard"), "discard", true)?;
-        let attacker = check_int(field(d, "attacker"), "attacker", 0, 1)? as u8;
+        let attacker = check_seat(field(d, "attacker"), "attacker")?;
         let taking = check_bool(field(d, "taking"), "taking")?;
-        let limit = check_int(field(d, "limit"), "limit", 0, MAX_ATTACKS as i64)? as u8;
-        let idle_bouts = check_int(
-            field(d, "idle_bouts"),
-            "idle_bouts",
-            0,
-            i64::from(IDLE_BOUT_LIMIT),
-        )? as u8;
-        let (k0, k1) = check_pair(field(d, "known"), "known")?;
+        let limit = check_small(field(d, "limit"), "limit", 0, MAX_ATTACKS as u8)?;
+        let idle_bouts = check_small(field(d, "idle_bouts"), "idle_bouts", 0, IDLE_BOUT_LIMIT)?;
+        let [k0, k1] = check_pair(field(d, "known"), "known")?;
         let known = [
             check_cards(DECK, k0, "known[0]", true)?,
             check_cards(DECK, k1, "known[1]", true)?,
         ];
-        let history = check_history(field(d, "history"))?;
+        let history = check_history::<DurakRules<TRANSFERS>>(field(d, "history"))?;
         let outcome = check_outcome(field(d, "outcome"))?;
         Ok(Self {
             seed,
@@ -1082,6 +931,12 @@ impl Parsed {
                 ));
             }
         }
+        if self.discard.len() % 2 != 0 {
+            return invalid(format!(
+                "discard: holds beaten pairs, an even number of cards, not {}",
+                self.discard.len()
+            ));
+        }
         if self.table.len() > MAX_ATTACKS {
             return invalid(format!("table: more than {MAX_ATTACKS} attacks"));
         }
@@ -1100,35 +955,16 @@ impl Parsed {
     /// twice (in the reference's order of places) is named.
     fn check_conservation(&self) -> Result<()> {
         let table: Vec<Card> = self.table_cards().collect();
-        let places: [(&str, &[Card]); 5] = [
-            ("hands[0]", &self.hands[0]),
-            ("hands[1]", &self.hands[1]),
-            ("stock", &self.stock),
-            ("table", &table),
-            ("discard", &self.discard),
-        ];
-        let mut place_of: [Option<&str>; DECK_LEN] = [None; DECK_LEN];
-        for (place, cards) in places {
-            for &card in cards {
-                let Some(slot) = place_of.get_mut(usize::from(card)) else {
-                    continue;
-                };
-                if let Some(before) = slot {
-                    return invalid(format!(
-                        "{} is both in {before} and in {place}",
-                        DECK.name_of(card)
-                    ));
-                }
-                *slot = Some(place);
-            }
-        }
-        if let Some(missing) = place_of.iter().position(Option::is_none) {
-            return invalid(format!(
-                "card {} is missing from the state",
-                DECK.name_of(missing as Card)
-            ));
-        }
-        Ok(())
+        check_conservation(
+            DECK,
+            &[
+                ("hands[0]", &self.hands[0]),
+                ("hands[1]", &self.hands[1]),
+                ("stock", &self.stock),
+                ("table", &table),
+                ("discard", &self.discard),
+            ],
+        )
     }
 
     fn check_finished(&self, outcome: Outcome) -> Result<()> {
@@ -1207,6 +1043,15 @@ impl Parsed {
         }
         if !transfers && !self.taking && self.table.len() - defended > 1 {
             return invalid("table: classic Durak has one open attack at a time");
+        }
+        // The limit was min(6, defender's hand) when the bout began (or at
+        // the last transfer); since then the defender's hand has only lost
+        // the defences, all played after any transfer.
+        let expected = (self.hands[defender].len() + defended).min(MAX_ATTACKS);
+        if limit != expected {
+            return invalid(format!(
+                "limit: {limit}, but the defender's hand when the bout began makes it {expected}"
+            ));
         }
         Ok(())
     }

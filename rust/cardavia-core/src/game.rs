@@ -1,6 +1,7 @@
 //! What every game offers the binding, the batch simulator and the search.
 
 use crate::cards::{Card, Deck};
+use crate::checks::py_str_repr;
 use crate::error::{Error, Result};
 use crate::rng::SplitMix64;
 use serde_json::Value;
@@ -125,6 +126,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn to_value(&self, record: &Record) -> Value;
     /// Rebuild from a state dict, checking it whole.
     fn from_value(value: &Value) -> Result<(Self, Record)>;
+    /// Every invariant of the position, the first one broken named: the
+    /// checks `from_value` makes on a state, and the agreement of the
+    /// fields kept for speed with the position. Never panics; no debug
+    /// assertions needed (the soak runs it after every move).
+    fn check_invariants(&self) -> Result<()> {
+        Ok(())
+    }
     /// What `seat` may know.
     fn observation(&self, seat: usize, record: &Record) -> Value;
 }
@@ -151,10 +159,11 @@ pub fn play_named<G: Game>(game: &mut G, record: &mut Record, text: &str) -> Res
         }
         None => {
             let legal = legal_move_names(game);
+            let shown = py_str_repr(text);
             let message = match game.current_player() {
-                None => format!("{text:?}: the game is over"),
+                None => format!("{shown}: the game is over"),
                 Some(seat) => format!(
-                    "{text:?} is not legal for seat {seat}; legal: {}",
+                    "{shown} is not legal for seat {seat}; legal: {}",
                     legal.join(", ")
                 ),
             };

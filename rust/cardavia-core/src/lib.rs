@@ -2,6 +2,7 @@
 //! generation and search. No Python here; `cardavia-py` binds it.
 
 pub mod cards;
+pub mod checks;
 pub mod durak;
 pub mod error;
 pub mod game;
@@ -11,3 +12,4 @@ pub mod schnapsen;
 pub mod search;
 pub mod session;
 pub mod simulate;
+pub mod soak;

@@ -9,17 +9,17 @@ use crate::cards::{bit, count, nth, Card, CardSet, SCHNAPSEN, SUIT_LETTERS};
 use crate::error::{invalid, Result};
 use crate::game::{legal_move_names, Game, MoveList, Record};
 use crate::rng::{shuffle, SplitMix64};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 pub(crate) const DECK_SIZE: usize = 20;
 const HAND_SIZE: u32 = 5;
 const MATCH_POINTS: u8 = 7;
 const WINNING_POINTS: u32 = 66;
 const MAX_TRICKS: usize = 10;
-/// A played match has at most 13 deals, but the reference's `from_dict`
-/// accepts a 14th deal won by the other seat after the match was decided;
-/// room for it keeps both engines accepting the same states.
-const MAX_DEALS: usize = 14;
+/// A match has at most 13 deals: each awards a game point or more, and
+/// the match ends when a seat has won 7 (6 + 6 + 1). `from_dict` refuses
+/// any deal recorded after a seat reached 0.
+const MAX_DEALS: usize = 13;
 const RANK_JACK: u8 = 0;
 const CARD_POINTS: [u8; 5] = [2, 3, 4, 10, 11];
 const QUEENS: CardSet = SCHNAPSEN.rank_set(1);
@@ -144,6 +144,16 @@ impl Reason {
         Reason::CloserFailed,
         Reason::OpponentReached66,
     ];
+
+    /// Whether a deal ended for this reason can award `game_points`
+    /// (RULES 5, Game points of a deal).
+    pub const fn awards(self, game_points: u8) -> bool {
+        match self {
+            Reason::Reached66 | Reason::CloserReached66 => matches!(game_points, 1..=3),
+            Reason::LastTrick => game_points == 1,
+            Reason::CloserFailed | Reason::OpponentReached66 => matches!(game_points, 2 | 3),
+        }
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -813,7 +823,11 @@ impl Game for Schnapsen {
                 if let Some(card) = text.strip_prefix("play:") {
                     SCHNAPSEN.parse(card).map(SchnapsenMove::Play)
                 } else if let Some(card) = text.strip_prefix("marriage:") {
-                    SCHNAPSEN.parse(card).map(SchnapsenMove::Marriage)
+                    // A marriage is led with a king or a queen.
+                    SCHNAPSEN
+                        .parse(card)
+                        .filter(|&card| (QUEENS | KINGS) & bit(card) != 0)
+                        .map(SchnapsenMove::Marriage)
                 } else {
                     None
                 }
@@ -885,6 +899,10 @@ impl Game for Schnapsen {
         parse::state(value)
     }
 
+    fn check_invariants(&self) -> Result<()> {
+        parse::check_position(self)
+    }
+
     fn observation(&self, seat: usize, record: &Record) -> Value {
         // The binding only passes 0 or 1; clamping keeps anything else from panicking.
         let seat = seat.min(1);
@@ -929,6 +947,11 @@ impl Game for Schnapsen {
 /// first thing wrong is named with the reference's words.
 mod parse {
     use super::*;
+    use crate::checks::{
+        check_card, check_cards, check_depth, check_header, check_history, check_int, check_keys,
+        check_list, check_opt_card, check_order, check_pair, check_seat, check_seed, check_small,
+        field, py_repr,
+    };
 
     const STATE_KEYS: [&str; 21] = [
         "schema",
@@ -954,218 +977,6 @@ mod parse {
         "outcome",
     ];
 
-    static NULL: Value = Value::Null;
-
-    /// Python's type names, as the reference's messages use them.
-    fn type_name(value: &Value) -> &'static str {
-        match value {
-            Value::Null => "NoneType",
-            Value::Bool(_) => "bool",
-            Value::Number(n) if n.is_f64() => "float",
-            Value::Number(_) => "int",
-            Value::String(_) => "str",
-            Value::Array(_) => "list",
-            Value::Object(_) => "dict",
-        }
-    }
-
-    fn str_repr(text: &str) -> String {
-        let quote = if text.contains('\'') && !text.contains('"') {
-            '"'
-        } else {
-            '\''
-        };
-        let mut out = String::with_capacity(text.len() + 2);
-        out.push(quote);
-        for ch in text.chars() {
-            match ch {
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                c if c == quote => {
-                    out.push('\\');
-                    out.push(c);
-                }
-                c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                    out.push_str(&format!("\\x{:02x}", c as u32));
-                }
-                c => out.push(c),
-            }
-        }
-        out.push(quote);
-        out
-    }
-
-    /// Python's `repr` of the value `json.loads` would have made.
-    fn repr(value: &Value) -> String {
-        match value {
-            Value::Null => "None".to_owned(),
-            Value::Bool(true) => "True".to_owned(),
-            Value::Bool(false) => "False".to_owned(),
-            Value::Number(n) => n.to_string(),
-            Value::String(s) => str_repr(s),
-            Value::Array(items) => {
-                let inner: Vec<String> = items.iter().map(repr).collect();
-                format!("[{}]", inner.join(", "))
-            }
-            Value::Object(map) => {
-                let inner: Vec<String> = map
-                    .iter()
-                    .map(|(k, v)| format!("{}: {}", str_repr(k), repr(v)))
-                    .collect();
-                format!("{{{}}}", inner.join(", "))
-            }
-        }
-    }
-
-    fn field<'a>(map: &'a Map<String, Value>, key: &str) -> &'a Value {
-        map.get(key).unwrap_or(&NULL)
-    }
-
-    fn check_keys<'a>(
-        value: &'a Value,
-        keys: &[&str],
-        what: &str,
-    ) -> Result<&'a Map<String, Value>> {
-        let Value::Object(map) = value else {
-            return invalid(format!(
-                "{what} must be an object, got {}",
-                type_name(value)
-            ));
-        };
-        if let Some(missing) = keys.iter().find(|k| !map.contains_key(**k)) {
-            return invalid(format!("{what}: missing field {}", str_repr(missing)));
-        }
-        if let Some(extra) = map.keys().filter(|k| !keys.contains(&k.as_str())).min() {
-            return invalid(format!("{what}: unknown field {}", str_repr(extra)));
-        }
-        Ok(map)
-    }
-
-    fn check_int(value: &Value, what: &str, low: i128, high: i128) -> Result<i128> {
-        let number = match value {
-            Value::Number(n) => n
-                .as_u64()
-                .map(i128::from)
-                .or_else(|| n.as_i64().map(i128::from)),
-            _ => None,
-        };
-        let Some(number) = number else {
-            return invalid(format!(
-                "{what} must be an integer, got {}",
-                type_name(value)
-            ));
-        };
-        if !(low..=high).contains(&number) {
-            return invalid(format!(
-                "{what} must be between {low} and {high}, got {number}"
-            ));
-        }
-        Ok(number)
-    }
-
-    fn check_small(value: &Value, what: &str, low: u8, high: u8) -> Result<u8> {
-        let number = check_int(value, what, i128::from(low), i128::from(high))?;
-        Ok(u8::try_from(number).unwrap_or(high))
-    }
-
-    fn check_seat(value: &Value, what: &str) -> Result<u8> {
-        check_small(value, what, 0, 1)
-    }
-
-    fn check_seed(value: &Value) -> Result<u64> {
-        let number = match value {
-            Value::Number(n) => n
-                .as_u64()
-                .map(i128::from)
-                .or_else(|| n.as_i64().map(i128::from)),
-            _ => None,
-        };
-        let Some(number) = number else {
-            return invalid(format!("seed must be an integer, got {}", type_name(value)));
-        };
-        match u64::try_from(number) {
-            Ok(seed) => Ok(seed),
-            Err(_) => invalid(format!("seed must be between 0 and 2**64-1, got {number}")),
-        }
-    }
-
-    fn check_list<'a>(value: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
-        match value {
-            Value::Array(items) => Ok(items),
-            _ => invalid(format!("{what} must be a list, got {}", type_name(value))),
-        }
-    }
-
-    fn check_pair<'a>(value: &'a Value, what: &str) -> Result<[&'a Value; 2]> {
-        match check_list(value, what)?.as_slice() {
-            [a, b] => Ok([a, b]),
-            other => invalid(format!("{what} must hold two entries, got {}", other.len())),
-        }
-    }
-
-    fn check_card(value: &Value, what: &str) -> Result<Card> {
-        match value.as_str().and_then(|s| SCHNAPSEN.parse(s)) {
-            Some(card) => Ok(card),
-            None => invalid(format!(
-                "{what}: {} is not a card of the schnapsen deck",
-                repr(value)
-            )),
-        }
-    }
-
-    fn check_opt_card(value: &Value, what: &str) -> Result<Option<Card>> {
-        if value.is_null() {
-            Ok(None)
-        } else {
-            check_card(value, what).map(Some)
-        }
-    }
-
-    fn check_cards(value: &Value, what: &str, sorted: bool) -> Result<Vec<Card>> {
-        let cards = check_list(value, what)?
-            .iter()
-            .map(|card| check_card(card, what))
-            .collect::<Result<Vec<Card>>>()?;
-        let mut seen: CardSet = 0;
-        for &card in &cards {
-            if seen & bit(card) != 0 {
-                return invalid(format!("{what}: a card appears twice"));
-            }
-            seen |= bit(card);
-        }
-        if sorted && cards.windows(2).any(|w| w[0] > w[1]) {
-            return invalid(format!("{what} must be in canonical order"));
-        }
-        Ok(cards)
-    }
-
-    fn check_order(value: &Value) -> Result<Vec<Card>> {
-        let Value::Array(items) = value else {
-            return invalid(format!(
-                "deck must be a list of {DECK_SIZE} card strings, got {}",
-                type_name(value)
-            ));
-        };
-        let cards = items
-            .iter()
-            .map(|card| check_card(card, "deck"))
-            .collect::<Result<Vec<Card>>>()?;
-        let mut seen: CardSet = 0;
-        for &card in &cards {
-            if seen & bit(card) != 0 {
-                return invalid(format!("deck: {} appears more than once", name(card)));
-            }
-            seen |= bit(card);
-        }
-        let missing = names(SCHNAPSEN.full() & !seen);
-        if !missing.is_empty() {
-            return invalid(format!("deck: missing {}", missing.join(", ")));
-        }
-        Ok(cards)
-    }
-
     fn check_deal(value: &Value, what: &str) -> Result<DealResult> {
         let d = check_keys(value, &["winner", "game_points", "reason"], what)?;
         let reason = field(d, "reason");
@@ -1175,17 +986,25 @@ mod parse {
         else {
             return invalid(format!(
                 "{what}.reason: {} is not a known reason",
-                repr(reason)
+                py_repr(reason)
             ));
         };
+        let winner = check_seat(field(d, "winner"), &format!("{what}.winner"))?;
+        let game_points = check_small(
+            field(d, "game_points"),
+            &format!("{what}.game_points"),
+            1,
+            3,
+        )?;
+        if !reason_value.awards(game_points) {
+            return invalid(format!(
+                "{what}.game_points: {game_points} does not fit the reason '{}'",
+                reason_value.name()
+            ));
+        }
         Ok(DealResult {
-            winner: check_seat(field(d, "winner"), &format!("{what}.winner"))?,
-            game_points: check_small(
-                field(d, "game_points"),
-                &format!("{what}.game_points"),
-                1,
-                3,
-            )?,
+            winner,
+            game_points,
             reason: *reason_value,
         })
     }
@@ -1200,12 +1019,12 @@ mod parse {
 
     fn check_trick(value: &Value, i: usize) -> Result<Trick> {
         let what = format!("tricks[{i}]");
-        let [lead, follow, winner] = check_list(value, &what)?.as_slice() else {
+        let [lead, follow, winner] = check_list(value, &what)? else {
             return invalid(format!("{what} must be [lead, follow, winner]"));
         };
         Ok(Trick {
-            lead: check_card(lead, &format!("{what} lead"))?,
-            follow: check_card(follow, &format!("{what} follow"))?,
+            lead: check_card(SCHNAPSEN, lead, &format!("{what} lead"))?,
+            follow: check_card(SCHNAPSEN, follow, &format!("{what} follow"))?,
             winner: check_seat(winner, &format!("{what} winner"))?,
         })
     }
@@ -1267,8 +1086,8 @@ mod parse {
         let d = check_keys(value, &["seat", "jack", "took"], "exchange")?;
         Ok(Some(Exchange {
             seat: check_seat(field(d, "seat"), "exchange.seat")?,
-            jack: check_card(field(d, "jack"), "exchange.jack")?,
-            took: check_card(field(d, "took"), "exchange.took")?,
+            jack: check_card(SCHNAPSEN, field(d, "jack"), "exchange.jack")?,
+            took: check_card(SCHNAPSEN, field(d, "took"), "exchange.took")?,
         }))
     }
 
@@ -1305,16 +1124,6 @@ mod parse {
         }))
     }
 
-    fn check_history(value: &Value) -> Result<Vec<String>> {
-        check_list(value, "history")?
-            .iter()
-            .map(|mv| match mv {
-                Value::String(s) => Ok(s.clone()),
-                other => invalid(format!("history: {} is not a move string", repr(other))),
-            })
-            .collect()
-    }
-
     /// Everything `from_dict` reads, before the consistency checks.
     struct Parsed {
         seed: Option<u64>,
@@ -1339,24 +1148,14 @@ mod parse {
     }
 
     pub(super) fn state(value: &Value) -> Result<(Schnapsen, Record)> {
+        check_depth(value, "state")?;
         let d = check_keys(value, &STATE_KEYS, "state")?;
-        let schema = field(d, "schema");
-        // Python's `!= 1` lets 1.0 through but not True.
-        if !matches!(schema, Value::Number(n) if n.as_f64() == Some(1.0)) {
-            return invalid(format!(
-                "schema: version {} is not supported (expected 1)",
-                repr(schema)
-            ));
-        }
-        let game = field(d, "game");
-        if game.as_str() != Some(Schnapsen::ID) {
-            return invalid(format!("game: expected 'schnapsen', got {}", repr(game)));
-        }
+        check_header(d, Schnapsen::ID)?;
         let seed = match field(d, "seed") {
             Value::Null => None,
-            other => Some(check_seed(other)?),
+            other => Some(check_seed(other, "seed")?),
         };
-        let deck = check_order(field(d, "deck"))?;
+        let deck = check_order(SCHNAPSEN, field(d, "deck"))?;
         let rng = check_int(field(d, "rng"), "rng", 0, i128::from(u64::MAX))?;
         let match_points = check_match_points(field(d, "match_points"), "match_points")?;
         let deals = check_deals(field(d, "deals"), "deals")?;
@@ -1366,17 +1165,20 @@ mod parse {
             .as_str()
             .and_then(|s| SUIT_LETTERS.iter().position(|&l| s.as_bytes() == [l]))
         else {
-            return invalid(format!("trump: {} is not a suit letter", repr(trump_value)));
+            return invalid(format!(
+                "trump: {} is not a suit letter",
+                py_repr(trump_value)
+            ));
         };
-        let indicator = check_opt_card(field(d, "indicator"), "indicator")?;
-        let stock = check_cards(field(d, "stock"), "stock", false)?;
+        let indicator = check_opt_card(SCHNAPSEN, field(d, "indicator"), "indicator")?;
+        let stock = check_cards(SCHNAPSEN, field(d, "stock"), "stock", false)?;
         let [h0, h1] = check_pair(field(d, "hands"), "hands")?;
         let hands = [
-            check_cards(h0, "hands[0]", true)?,
-            check_cards(h1, "hands[1]", true)?,
+            check_cards(SCHNAPSEN, h0, "hands[0]", true)?,
+            check_cards(SCHNAPSEN, h1, "hands[1]", true)?,
         ];
         let leader = check_seat(field(d, "leader"), "leader")?;
-        let lead = check_opt_card(field(d, "lead"), "lead")?;
+        let lead = check_opt_card(SCHNAPSEN, field(d, "lead"), "lead")?;
         let tricks = check_list(field(d, "tricks"), "tricks")?
             .iter()
             .enumerate()
@@ -1391,10 +1193,10 @@ mod parse {
         let exchange = check_exchange(field(d, "exchange"))?;
         let [k0, k1] = check_pair(field(d, "known"), "known")?;
         let known = [
-            check_cards(k0, "known[0]", true)?,
-            check_cards(k1, "known[1]", true)?,
+            check_cards(SCHNAPSEN, k0, "known[0]", true)?,
+            check_cards(SCHNAPSEN, k1, "known[1]", true)?,
         ];
-        let history = check_history(field(d, "history"))?;
+        let history = check_history::<Schnapsen>(field(d, "history"))?;
         let outcome = check_outcome(field(d, "outcome"))?;
         let parsed = Parsed {
             seed,
@@ -1429,7 +1231,7 @@ mod parse {
         let mut won = [MATCH_POINTS; 2];
         for deal in &p.deals {
             let w = usize::from(deal.winner & 1);
-            if won[w] == 0 {
+            if won.contains(&0) {
                 return invalid("deals: a deal after the match was won");
             }
             won[w] = won[w].saturating_sub(deal.game_points);
@@ -1457,33 +1259,17 @@ mod parse {
 
     fn check_conservation(p: &Parsed) -> Result<()> {
         let trick_cards: Vec<Card> = p.tricks.iter().flat_map(|t| [t.lead, t.follow]).collect();
-        let places: [(&str, &[Card]); 6] = [
-            ("hands[0]", &p.hands[0]),
-            ("hands[1]", &p.hands[1]),
-            ("stock", &p.stock),
-            ("indicator", p.indicator.as_slice()),
-            ("lead", p.lead.as_slice()),
-            ("tricks", &trick_cards),
-        ];
-        let mut place_of: [Option<&str>; DECK_SIZE] = [None; DECK_SIZE];
-        for (place, cards) in places {
-            for &card in cards {
-                let Some(slot) = place_of.get_mut(usize::from(card)) else {
-                    return invalid(format!("{place}: a card outside the deck"));
-                };
-                if let Some(before) = slot {
-                    return invalid(format!("{} is both in {before} and in {place}", name(card)));
-                }
-                *slot = Some(place);
-            }
-        }
-        if let Some(missing) = (0..DECK_SIZE).find(|&c| place_of[c].is_none()) {
-            return invalid(format!(
-                "card {} is missing from the state",
-                name(missing as Card)
-            ));
-        }
-        Ok(())
+        crate::checks::check_conservation(
+            SCHNAPSEN,
+            &[
+                ("hands[0]", &p.hands[0][..]),
+                ("hands[1]", &p.hands[1]),
+                ("stock", &p.stock),
+                ("indicator", p.indicator.as_slice()),
+                ("lead", p.lead.as_slice()),
+                ("tricks", &trick_cards),
+            ],
+        )
     }
 
     /// The cards `seat` led this deal; each trick's winner leads the next.
@@ -1530,16 +1316,27 @@ mod parse {
                 .filter(|&c| courts & bit(c) != 0)
                 .fold(0u8, |acc, c| acc | 1 << suit_of(c));
             for (suit, &letter) in SUIT_LETTERS.iter().enumerate() {
-                if p.marriages[s] & !led_suits & (1 << suit) != 0 {
+                if p.marriages[s] & (1 << suit) == 0 {
+                    continue;
+                }
+                let letter = char::from(letter);
+                if led_suits & (1 << suit) == 0 {
                     return invalid(format!(
-                        "marriages[{seat}]: no king or queen of {} led",
-                        char::from(letter)
+                        "marriages[{seat}]: no king or queen of {letter} led"
+                    ));
+                }
+                // Declaring needs both, so no king or queen of the suit can
+                // have been played before: the declaring lead is the first.
+                if first_court(p, suit as u8).map(|(_, by, led)| (by, led)) != Some((seat, true)) {
+                    return invalid(format!(
+                        "marriages[{seat}]: the first king or queen of {letter} played \
+                         was not led by seat {seat}"
                     ));
                 }
             }
         }
         if p.outcome.is_some() {
-            return Ok(());
+            return check_closed_record(p);
         }
         let game = build_position(p);
         for seat in 0..2 {
@@ -1547,7 +1344,81 @@ mod parse {
                 return invalid(format!("points: seat {seat} has 66 and the deal goes on"));
             }
         }
-        check_deal_progress(p)
+        check_deal_progress(p)?;
+        check_closed_record(p)
+    }
+
+    /// Where the first king or queen of `suit` was played this deal:
+    /// (trick index, seat, whether it was led); the current lead counts as
+    /// trick `tricks.len()`. Assumes the tricks were checked.
+    fn first_court(p: &Parsed, suit: u8) -> Option<(usize, u8, bool)> {
+        let courts = (QUEENS | KINGS) & suit_set(suit);
+        let mut leader = 1 - (p.dealer & 1);
+        for (i, t) in p.tricks.iter().enumerate() {
+            if courts & bit(t.lead) != 0 {
+                return Some((i, leader, true));
+            }
+            if courts & bit(t.follow) != 0 {
+                return Some((i, 1 - leader, false));
+            }
+            leader = t.winner & 1;
+        }
+        p.lead
+            .filter(|&lead| courts & bit(lead) != 0)
+            .map(|_| (p.tricks.len(), p.leader, true))
+    }
+
+    /// The record of a close follows from the tricks before it: the seat
+    /// to lead then closed, and the opponent's points and tricks are those
+    /// of that moment (RULES 5). A marriage is declared with the first king
+    /// or queen of its suit played, so its trick tells whether it was
+    /// declared before the close and counted.
+    fn check_closed_record(p: &Parsed) -> Result<()> {
+        let Some(closed) = p.closed else {
+            return Ok(());
+        };
+        let at_close = usize::from(closed.tricks);
+        let Some(before) = p.tricks.get(..at_close) else {
+            return invalid("closed.tricks: more than the tricks played");
+        };
+        let closer = before.last().map_or(1 - (p.dealer & 1), |t| t.winner);
+        if closed.by != closer {
+            return invalid(format!(
+                "closed.by: seat {closer} led when the stock was closed"
+            ));
+        }
+        let opponent = 1 - closer;
+        let won = before.iter().filter(|t| t.winner == opponent);
+        let tricks_won = won.clone().count();
+        let mut points: u32 = won
+            .map(|t| u32::from(card_points(t.lead) + card_points(t.follow)))
+            .sum();
+        if tricks_won > 0 {
+            for suit in 0..4u8 {
+                let declared = p.marriages[usize::from(opponent)] & (1 << suit) != 0;
+                if declared && first_court(p, suit).is_some_and(|(i, _, _)| i < at_close) {
+                    points += if suit == p.trump { 40 } else { 20 };
+                }
+            }
+        }
+        if closed.opponent_won_trick != (tricks_won > 0) {
+            return invalid(format!(
+                "closed.opponent_won_trick: seat {opponent} had {} when the stock was closed",
+                if tricks_won > 0 {
+                    "won a trick"
+                } else {
+                    "won no trick"
+                }
+            ));
+        }
+        if u32::from(closed.opponent_points) != points {
+            return invalid(format!(
+                "closed.opponent_points: {}, but seat {opponent} had {points} points \
+                 when the stock was closed",
+                closed.opponent_points
+            ));
+        }
+        Ok(())
     }
 
     fn check_deal_progress(p: &Parsed) -> Result<()> {
@@ -1594,8 +1465,13 @@ mod parse {
             return invalid(format!("hands: expected {expected} cards each"));
         }
         if let Some(e) = p.exchange {
-            if e.jack != p.trump * 5 + RANK_JACK || suit_of(e.took) != p.trump {
+            if e.jack != p.trump * 5 + RANK_JACK || suit_of(e.took) != p.trump || e.took == e.jack {
                 return invalid("exchange: the trump jack takes the trump indicator");
+            }
+            if p.indicator.is_some_and(|indicator| indicator != e.jack) {
+                return invalid(
+                    "exchange: the exchanged jack is the indicator until the stock is exhausted",
+                );
             }
         }
         Ok(())
@@ -1641,6 +1517,82 @@ mod parse {
                 .sum();
         }
         game
+    }
+
+    /// `Game::check_invariants`: the fields kept for speed agree with the
+    /// position, and the position passes every check of `state`.
+    pub(super) fn check_position(game: &Schnapsen) -> Result<()> {
+        let (n_deals, n_tricks) = (usize::from(game.n_deals), usize::from(game.n_tricks));
+        if n_deals > MAX_DEALS || n_tricks > MAX_TRICKS {
+            return invalid("deals or tricks: more than a match or a deal holds");
+        }
+        if game.stock_top > game.stock_end || usize::from(game.stock_end) > DECK_SIZE {
+            return invalid("stock: its bounds lie outside the deck");
+        }
+        if game.trump > 3 || game.dealer > 1 || game.leader > 1 {
+            return invalid("trump, dealer or leader out of range");
+        }
+        let outside = !SCHNAPSEN.full();
+        let sets = game.hands[0] | game.hands[1] | game.known[0] | game.known[1];
+        let cards = (game.stock().iter().copied())
+            .chain(game.indicator)
+            .chain(game.lead);
+        let tricks = game.tricks().iter().flat_map(|t| [t.lead, t.follow]);
+        if sets & outside != 0 || cards.chain(tricks).any(|c| usize::from(c) >= DECK_SIZE) {
+            return invalid("a card outside the deck");
+        }
+        if game.tricks().iter().any(|t| t.winner > 1)
+            || game.deals().iter().any(|d| d.winner > 1)
+            || game.winner.is_some_and(|w| w > 1)
+        {
+            return invalid("a seat out of range");
+        }
+        let mut card_points = [0u16; 2];
+        let mut tricks_won = [0u8; 2];
+        for t in game.tricks() {
+            card_points[usize::from(t.winner)] +=
+                super::card_points(t.lead) + super::card_points(t.follow);
+            tricks_won[usize::from(t.winner)] += 1;
+        }
+        let marriage_points = game.marriages.map(|mask| {
+            (0..4u8)
+                .filter(|&suit| mask & (1 << suit) != 0)
+                .map(|suit| if suit == game.trump { 40 } else { 20 })
+                .sum::<u16>()
+        });
+        if card_points != game.card_points
+            || tricks_won != game.tricks_won
+            || marriage_points != game.marriage_points
+        {
+            return invalid("points: the running totals disagree with the tricks and marriages");
+        }
+        let list = |set: CardSet| crate::cards::cards(set).collect::<Vec<Card>>();
+        let parsed = Parsed {
+            seed: None,
+            deck: Vec::new(),
+            rng: game.rng.state,
+            match_points: game.match_points,
+            deals: game.deals().to_vec(),
+            dealer: game.dealer,
+            trump: game.trump,
+            indicator: game.indicator,
+            stock: game.stock().to_vec(),
+            hands: [list(game.hands[0]), list(game.hands[1])],
+            leader: game.leader,
+            lead: game.lead,
+            tricks: game.tricks().to_vec(),
+            marriages: game.marriages,
+            closed: game.closed,
+            exchange: game.exchange,
+            known: [list(game.known[0]), list(game.known[1])],
+            history: Vec::new(),
+            outcome: game.winner.map(|winner| Outcome {
+                winner,
+                match_points: game.match_points,
+                deals: game.deals().to_vec(),
+            }),
+        };
+        check_consistency(&parsed)
     }
 
     fn build(p: Parsed) -> (Schnapsen, Record) {

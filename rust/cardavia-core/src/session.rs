@@ -2,6 +2,7 @@
 //! calls a game. `AnySession` picks the game by id.
 
 use crate::cards::{Card, Deck};
+use crate::checks::{py_repr, py_str_repr, type_name};
 use crate::durak::Durak;
 use crate::error::{invalid, Error, Result};
 use crate::game::{legal_move_names, play_named, Game, Record};
@@ -12,22 +13,30 @@ use serde_json::Value;
 
 pub const GAMES: [&str; 3] = ["durak", "perevodnoy", "schnapsen"];
 
-/// An explicit deck order: every card of the deck exactly once.
+/// An explicit deck order: every card of the deck exactly once. Checked as
+/// the reference's `Deck.check_order` does: every name a card, then no card
+/// twice, then none missing.
 pub fn parse_deck(deck: Deck, names: &[String]) -> Result<Vec<Card>> {
-    let mut seen = 0u64;
     let mut order = Vec::with_capacity(names.len());
     for name in names {
         let Some(card) = deck.parse(name) else {
             return invalid(format!(
-                "deck: {name:?} is not a card of the {} deck",
+                "deck: {} is not a card of the {} deck",
+                py_str_repr(name),
                 deck.name
             ));
         };
+        order.push(card);
+    }
+    let mut seen = 0u64;
+    for &card in &order {
         if seen & (1 << card) != 0 {
-            return invalid(format!("deck: {name} appears more than once"));
+            return invalid(format!(
+                "deck: {} appears more than once",
+                deck.name_of(card)
+            ));
         }
         seen |= 1 << card;
-        order.push(card);
     }
     let missing = deck.names(deck.full() & !seen);
     if !missing.is_empty() {
@@ -115,7 +124,8 @@ macro_rules! with_session {
 
 fn unknown(game: &str) -> Error {
     Error::UnknownGame(format!(
-        "unknown game {game:?}; choose one of {}",
+        "unknown game {}; choose one of {}",
+        py_str_repr(game),
         GAMES.join(", ")
     ))
 }
@@ -130,9 +140,11 @@ impl AnySession {
         })
     }
 
+    /// The checks of `cardavia.from_dict`: an object naming one of the
+    /// games, then that game's whole state.
     pub fn from_value(value: &Value) -> Result<Self> {
         let Some(object) = value.as_object() else {
-            return invalid("state must be an object");
+            return invalid(format!("state must be an object, got {}", type_name(value)));
         };
         match object.get("game").and_then(Value::as_str) {
             Some("durak") => Ok(Self::Durak(Session::from_value(value)?)),
@@ -140,9 +152,7 @@ impl AnySession {
             Some("schnapsen") => Ok(Self::Schnapsen(Session::from_value(value)?)),
             _ => invalid(format!(
                 "game: {} is not one of {}",
-                object
-                    .get("game")
-                    .map_or("missing".to_owned(), Value::to_string),
+                object.get("game").map_or("None".to_owned(), py_repr),
                 GAMES.join(", ")
             )),
         }

@@ -1,15 +1,23 @@
 //! `ai_analyse`: the search in the core, with the GIL released.
 
+use crate::args::{int_in, text};
 use crate::errors::{guard, IntoPyResult};
 use cardavia_core::cards::CardSet;
 use cardavia_core::error::Error;
-use cardavia_core::search::ismcts::{search, Budget, Config};
+use cardavia_core::search::decide;
+use cardavia_core::search::ismcts::{Budget, Config};
 use cardavia_core::search::{Resample, Worlds};
 use cardavia_core::session::AnySession;
 use pyo3::prelude::*;
 use std::time::Duration;
 
 type Stats = Vec<(String, u64, f64)>;
+
+/// The limits `cardavia.ai` documents; the binding holds callers to them
+/// too, so that no call can search for ever or start thousands of threads.
+const MAX_ITERATIONS: u64 = 100_000_000;
+const MAX_TIME_MS: u64 = 600_000;
+const MAX_THREADS: u64 = 256;
 
 fn run<G: Resample>(
     template: G,
@@ -36,12 +44,19 @@ fn run<G: Resample>(
         ))
         .py_result();
     };
-    let result = search(&worlds, config);
+    let result = decide(&worlds, config);
     Ok(result
         .moves
         .into_iter()
         .map(|s| (G::move_name(s.mv), s.visits, s.value))
         .collect())
+}
+
+fn optional(value: Option<&Bound<'_, PyAny>>, name: &str, high: u64) -> PyResult<Option<u64>> {
+    match value.filter(|v| !v.is_none()) {
+        Some(v) => int_in(v, name, 1, high).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// Search from `seat`'s point of view. `template_json` is a full state built
@@ -52,37 +67,53 @@ fn run<G: Resample>(
 #[allow(clippy::too_many_arguments)]
 pub fn ai_analyse(
     py: Python<'_>,
-    template_json: &str,
-    seat: usize,
-    allowed: Vec<String>,
-    iterations: Option<u64>,
-    time_ms: Option<u64>,
-    seed: u64,
-    threads: usize,
+    template_json: &Bound<'_, PyAny>,
+    seat: &Bound<'_, PyAny>,
+    allowed: &Bound<'_, PyAny>,
+    iterations: Option<&Bound<'_, PyAny>>,
+    time_ms: Option<&Bound<'_, PyAny>>,
+    seed: &Bound<'_, PyAny>,
+    threads: &Bound<'_, PyAny>,
     informed_rollouts: bool,
 ) -> PyResult<Stats> {
-    let session = AnySession::from_json(template_json).py_result()?;
-    if seat > 1 {
-        return Err(Error::InvalidArgument(format!(
-            "seat must be 0 or 1, got {seat}"
-        )))
+    let template = text(template_json, "template_json")?;
+    let seat = int_in(seat, "seat", 0, 1)? as usize;
+    let iterations = optional(iterations, "iterations", MAX_ITERATIONS)?;
+    let time_ms = optional(time_ms, "time_ms", MAX_TIME_MS)?;
+    if iterations.is_none() && time_ms.is_none() {
+        return Err(Error::InvalidArgument(
+            "a search needs iterations or time_ms".into(),
+        ))
         .py_result();
     }
+    let seed = int_in(seed, "seed", 0, u64::MAX)?;
+    let threads = int_in(threads, "threads", 1, MAX_THREADS)? as usize;
+    let mut cards = Vec::new();
+    for item in allowed.try_iter()? {
+        cards.push(text(&item?, "allowed")?);
+        if cards.len() > 64 {
+            return Err(Error::InvalidArgument(
+                "allowed: more cards than a deck".into(),
+            ))
+            .py_result();
+        }
+    }
+    let session = AnySession::from_json(&template).py_result()?;
     let config = Config {
         budget: Budget {
             iterations,
             time: time_ms.map(Duration::from_millis),
         },
         seed,
-        threads: threads.max(1),
+        threads,
         informed_rollouts,
         ..Config::default()
     };
     guard(|| {
         py.detach(|| match session {
-            AnySession::Durak(s) => run(s.game, seat, &allowed, &config),
-            AnySession::Perevodnoy(s) => run(s.game, seat, &allowed, &config),
-            AnySession::Schnapsen(s) => run(s.game, seat, &allowed, &config),
+            AnySession::Durak(s) => run(s.game, seat, &cards, &config),
+            AnySession::Perevodnoy(s) => run(s.game, seat, &cards, &config),
+            AnySession::Schnapsen(s) => run(s.game, seat, &cards, &config),
         })
     })
 }

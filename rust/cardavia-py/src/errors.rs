@@ -44,18 +44,23 @@ impl<T> IntoPyResult<T> for Result<T, Error> {
 pub fn guard<T>(work: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
         Ok(result) => result,
-        Err(panic) => {
-            let detail = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown".to_owned());
-            Python::attach(|py| {
-                let class = error_class(py, "CardaviaError")?;
-                Err(PyErr::from_value(class.call1((format!(
-                    "internal error in the Rust core: {detail}"
-                ),))?))
-            })
-        }
+        Err(panic) => Err(internal_error(panic)),
     }
+}
+
+/// The `CardaviaError` for a caught panic, its message kept.
+pub fn internal_error(panic: Box<dyn std::any::Any + Send>) -> PyErr {
+    let detail = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown".to_owned());
+    Python::attach(|py| {
+        let made = error_class(py, "CardaviaError")
+            .and_then(|class| class.call1((format!("internal error in the Rust core: {detail}"),)));
+        match made {
+            Ok(instance) => PyErr::from_value(instance),
+            Err(err) => err,
+        }
+    })
 }

@@ -1,12 +1,19 @@
 //! `cardavia._native.Game`: the API of API.md over `AnySession`.
 
 use crate::convert::to_python;
-use crate::errors::IntoPyResult;
+use crate::errors::{guard, internal_error, IntoPyResult};
+use crate::moves::legal_list;
 use cardavia_core::error::Error;
-use cardavia_core::session::AnySession;
+use cardavia_core::game::Game;
+use cardavia_core::session::{AnySession, Session};
+use cardavia_core::with_session;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyList, PyString};
+
+/// No deck has more cards than this; a longer sequence is rejected before
+/// it is read to the end (it may never end).
+const MAX_DECK_ITEMS: usize = 64;
 
 #[pyclass(name = "Game", module = "cardavia._native")]
 #[derive(Clone)]
@@ -56,6 +63,11 @@ fn extract_deck(deck: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<String>>
         ))
     })? {
         let item = item?;
+        if names.len() == MAX_DECK_ITEMS {
+            return Err(to_state_error(format!(
+                "deck: more than {MAX_DECK_ITEMS} items; a deck has at most 36 cards"
+            )));
+        }
         match item.extract::<String>() {
             Ok(name) => names.push(name),
             Err(_) => {
@@ -89,6 +101,19 @@ fn extract_seat(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
     }
 }
 
+/// Play a move; a panic (a bug in the core) restores the position so that
+/// the game is unchanged, as after any rejected move.
+fn play_restoring<G: Game>(session: &mut Session<G>, text: &str) -> PyResult<()> {
+    let before = session.game.clone();
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.play(text))) {
+        Ok(result) => result.py_result(),
+        Err(panic) => {
+            session.game = before;
+            Err(internal_error(panic))
+        }
+    }
+}
+
 #[pymethods]
 impl PyGame {
     #[new]
@@ -98,12 +123,17 @@ impl PyGame {
         seed: Option<&Bound<'_, PyAny>>,
         deck: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let Ok(name) = game.extract::<String>() else {
+        let Ok(name) = game.cast::<PyString>() else {
             let kind = game.get_type().name()?;
             return Err(PyTypeError::new_err(format!(
                 "game must be a string, got {kind}"
             )));
         };
+        // A string that is not UTF-8 (lone surrogates) names no game.
+        let name = name
+            .to_cow()
+            .map(|n| n.into_owned())
+            .unwrap_or_else(|_| name.to_string_lossy().into_owned());
         let mut seed = extract_seed(seed)?;
         let deck = extract_deck(deck)?;
         if seed.is_none() && deck.is_none() {
@@ -111,7 +141,7 @@ impl PyGame {
             let secrets = game.py().import("secrets")?;
             seed = Some(secrets.call_method1("randbits", (64,))?.extract()?);
         }
-        let inner = AnySession::new(&name, seed, deck.as_deref()).py_result()?;
+        let inner = guard(|| AnySession::new(&name, seed, deck.as_deref()).py_result())?;
         Ok(Self { inner })
     }
 
@@ -137,7 +167,8 @@ impl PyGame {
 
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        to_python(py, &self.inner.outcome())
+        let outcome = guard(|| Ok(self.inner.outcome()))?;
+        to_python(py, &outcome)
     }
 
     #[getter]
@@ -145,8 +176,8 @@ impl PyGame {
         self.inner.history().to_vec()
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner.legal_moves()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guard(|| with_session!(&self.inner, s => legal_list(py, &s.game)))
     }
 
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -156,23 +187,34 @@ impl PyGame {
                 "a move must be a string, got {kind}"
             )));
         };
-        self.inner.play(&text.to_cow()?).py_result()
+        // A string that is not UTF-8 (lone surrogates) is no move: play
+        // its lossy spelling, which is illegal too, for the same error.
+        let text = text
+            .to_cow()
+            .unwrap_or_else(|_| text.to_string_lossy().into_owned().into());
+        with_session!(&mut self.inner, s => play_restoring(s, &text))
     }
 
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        to_python(py, &self.inner.to_value())
+        let value = guard(|| Ok(self.inner.to_value()))?;
+        to_python(py, &value)
     }
 
-    fn to_json(&self) -> String {
-        self.inner.to_json()
+    fn to_json(&self) -> PyResult<String> {
+        guard(|| Ok(self.inner.to_json()))
     }
 
     #[staticmethod]
     fn from_json(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         let text: String = if let Ok(s) = text.cast::<PyString>() {
-            s.to_cow()?.into_owned()
-        } else if let Ok(bytes) = text.extract::<Vec<u8>>() {
-            String::from_utf8(bytes)
+            s.to_cow()
+                .map_err(|_| to_state_error("malformed JSON: not UTF-8 (lone surrogates)".into()))?
+                .into_owned()
+        } else if let Ok(bytes) = text.cast::<PyBytes>() {
+            String::from_utf8(bytes.as_bytes().to_vec())
+                .map_err(|_| to_state_error("malformed JSON: not UTF-8".into()))?
+        } else if let Ok(bytes) = text.cast::<PyByteArray>() {
+            String::from_utf8(bytes.to_vec())
                 .map_err(|_| to_state_error("malformed JSON: not UTF-8".into()))?
         } else {
             let kind = text.get_type().name()?;
@@ -180,13 +222,14 @@ impl PyGame {
                 "JSON text must be str or bytes, got {kind}"
             )));
         };
-        let inner = AnySession::from_json(&text).py_result()?;
+        let inner = guard(|| AnySession::from_json(&text).py_result())?;
         Ok(Self { inner })
     }
 
     fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let seat = extract_seat(seat)?;
-        to_python(py, &self.inner.observation(seat))
+        let value = guard(|| Ok(self.inner.observation(seat)))?;
+        to_python(py, &value)
     }
 
     fn clone(&self) -> Self {

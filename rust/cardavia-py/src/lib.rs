@@ -2,35 +2,49 @@
 //! No rules here; they live in `cardavia-core`.
 
 mod ai;
+mod args;
 mod convert;
 mod errors;
 mod game;
+mod moves;
 mod simulate;
+mod soak;
 
 use cardavia_core::rng::{shuffle, SplitMix64};
 use pyo3::prelude::*;
 
+/// At most this many outputs or indices per call: the functions exist for
+/// test vectors, and a larger request is a mistake, not a reason to run
+/// out of memory.
+pub const MAX_COUNT: u64 = 1_000_000;
+
 /// The first `count` outputs of SplitMix64 from `seed`.
 #[pyfunction]
-fn splitmix64(seed: u64, count: usize) -> Vec<u64> {
+fn splitmix64(seed: &Bound<'_, PyAny>, count: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    let seed = args::int_in(seed, "seed", 0, u64::MAX)?;
+    let count = args::int_in(count, "count", 0, MAX_COUNT)?;
     let mut rng = SplitMix64::new(seed);
-    (0..count).map(|_| rng.next()).collect()
+    Ok((0..count).map(|_| rng.next()).collect())
 }
 
 /// The permutation of `0..n` that the seeded shuffle produces.
 #[pyfunction]
-fn shuffled_indices(seed: u64, n: usize) -> Vec<usize> {
-    let mut items: Vec<usize> = (0..n).collect();
+fn shuffled_indices(seed: &Bound<'_, PyAny>, n: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    let seed = args::int_in(seed, "seed", 0, u64::MAX)?;
+    let n = args::int_in(n, "n", 0, MAX_COUNT)?;
+    let mut items: Vec<u64> = (0..n).collect();
     shuffle(&mut items, &mut SplitMix64::new(seed));
-    items
+    Ok(items)
 }
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("MAX_COUNT", MAX_COUNT)?;
     m.add_function(wrap_pyfunction!(splitmix64, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(ai::ai_analyse, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(soak::soak, m)?)?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Durak (both variants) for the search: re-dealing hidden cards, and the
 //! rollout policy.
 
-use super::{Resample, Rollout};
+use super::{Endgame, Resample, Rollout};
 use crate::cards::{bit, cards, Card, CardSet, ATLASNYE};
 use crate::durak::{DurakMove, DurakRules, Phase};
 use crate::game::Game;
@@ -120,5 +120,46 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
         shuffle(&mut rest[..n_rest], rng);
         self.stock[face_down].copy_from_slice(&rest[..n_rest]);
         true
+    }
+
+    /// Hands, the table (attacks and their defences, in order), who
+    /// attacks, taking, the limit and the idle-bout count. Only endgames
+    /// (stock empty) are keyed, where the discard follows from the rest.
+    fn position_key(&self) -> Option<[u64; 4]> {
+        let len = usize::from(self.table_len);
+        let mut attacks = 0u64;
+        let mut defences = 0u64;
+        for i in 0..len {
+            attacks |= u64::from(self.attacks[i] & 63) << (6 * i);
+            let defence = if i < usize::from(self.defended) {
+                self.defences[i] & 63
+            } else {
+                63
+            };
+            defences |= u64::from(defence) << (6 * i);
+        }
+        let flags = u64::from(self.attacker)
+            | u64::from(self.taking) << 1
+            | u64::from(self.limit) << 2
+            | u64::from(self.idle_bouts) << 8
+            | (len as u64) << 16
+            | u64::from(self.defended) << 20;
+        Some([
+            self.hands[0],
+            self.hands[1],
+            attacks | flags << 40,
+            defences,
+        ])
+    }
+
+    /// With the stock empty every unseen card is in the opponent's hand:
+    /// nothing is hidden. Solved exactly while the hands are small.
+    fn endgame(&self, _observer: usize) -> Endgame {
+        let cards_left = (self.hands[0] | self.hands[1] | self.table_set).count_ones();
+        if self.stock_len() == 0 && cards_left <= 12 {
+            Endgame::Perfect
+        } else {
+            Endgame::No
+        }
     }
 }

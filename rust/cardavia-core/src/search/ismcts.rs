@@ -81,7 +81,11 @@ struct Node<M> {
 
 /// Where the search stops: the end of the game or, in Schnapsen, the end
 /// of the deal being played. Rewards in [0, 1] for each seat.
-fn horizon<G: Game>(game: &G, root_deals: u32, root_points: [u32; 2]) -> Option<[f32; 2]> {
+pub(crate) fn horizon<G: Game>(
+    game: &G,
+    root_deals: u32,
+    root_points: [u32; 2],
+) -> Option<[f32; 2]> {
     if game.deals_finished() > root_deals {
         let points = game.game_points();
         let gain0 = points[0].saturating_sub(root_points[0]) as f32;

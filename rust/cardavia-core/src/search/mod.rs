@@ -10,16 +10,18 @@
 //! the opponent has shown it lacks.
 
 pub mod durak;
+pub mod endgame;
 pub mod ismcts;
 pub mod schnapsen;
 
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::game::Game;
 use crate::rng::SplitMix64;
+pub use endgame::Endgame;
 
 /// What one seat knows, able to deal out worlds consistent with it.
 pub trait Determinize: Send + Sync {
-    type Game: Rollout;
+    type Game: Resample;
 
     /// The seat whose knowledge this is.
     fn seat(&self) -> usize;
@@ -27,6 +29,26 @@ pub trait Determinize: Send + Sync {
     /// A full position consistent with everything the seat knows, the
     /// unknown cards placed uniformly at random within the constraints.
     fn sample(&self, rng: &mut SplitMix64) -> Self::Game;
+
+    /// Whether the position is a small endgame, solved exactly instead.
+    fn endgame(&self) -> Endgame {
+        Endgame::No
+    }
+}
+
+/// The search the AI runs: an exact endgame solve where one applies and
+/// fits, the information-set tree search otherwise.
+pub fn decide<D: Determinize>(
+    info: &D,
+    config: &ismcts::Config,
+) -> ismcts::SearchResult<<D::Game as Game>::Move> {
+    let kind = info.endgame();
+    if kind != Endgame::No {
+        if let Some(result) = endgame::solve_endgame(info, config, kind) {
+            return result;
+        }
+    }
+    ismcts::search(info, config)
 }
 
 /// A game whose hidden cards can be dealt anew.
@@ -35,6 +57,15 @@ pub trait Resample: Rollout {
     /// opponent's unknown cards only from `allowed`. False when `allowed`
     /// leaves too few cards (the position is left unchanged then).
     fn resample_hidden(&mut self, observer: usize, allowed: CardSet, rng: &mut SplitMix64) -> bool;
+
+    /// How much of this position, if it is an endgame, `observer` cannot see.
+    fn endgame(&self, observer: usize) -> Endgame;
+
+    /// Everything that decides the rest of the game, packed, for the
+    /// endgame solver's transposition table; `None` to keep no table.
+    fn position_key(&self) -> Option<[u64; 4]> {
+        None
+    }
 }
 
 /// A cheap, informed way to play out a position: the search's rollouts.
@@ -101,5 +132,9 @@ impl<G: Resample> Determinize for Worlds<G> {
         // `new` proved the constraints can be met, so this always deals.
         world.resample_hidden(self.seat, self.allowed, rng);
         world
+    }
+
+    fn endgame(&self) -> Endgame {
+        self.template.endgame(self.seat)
     }
 }

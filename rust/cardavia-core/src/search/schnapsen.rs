@@ -1,6 +1,6 @@
 //! Schnapsen for the search: re-dealing hidden cards, and the rollout policy.
 
-use super::{Resample, Rollout};
+use super::{Endgame, Resample, Rollout};
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::game::Game;
 use crate::rng::{shuffle, SplitMix64};
@@ -101,5 +101,18 @@ impl Resample for Schnapsen {
         shuffle(&mut rest[..n_rest], rng);
         self.stock[top..end].copy_from_slice(&rest[..n_rest]);
         true
+    }
+
+    /// Under the strict rules (stock closed or exhausted) at most ten
+    /// cards remain in play: solved exactly. With the stock exhausted the
+    /// unseen cards are exactly the opponent's hand.
+    fn endgame(&self, _observer: usize) -> Endgame {
+        if self.stock_open() || self.winner.is_some() {
+            Endgame::No
+        } else if self.stock_top == self.stock_end {
+            Endgame::Perfect
+        } else {
+            Endgame::Hidden
+        }
     }
 }

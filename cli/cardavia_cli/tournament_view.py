@@ -1,0 +1,118 @@
+"""``cardavia tournament``: a duplicate-deal match between two players.
+
+The games are played by ``cardavia.tournament`` (each seeded deal twice,
+with the seats swapped); this module shows its result as a table with 95%
+intervals, in the chosen language. ``--json`` prints the engine's result
+unchanged (never localized).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from . import figures
+from .i18n import _, ngettext
+from .table import game_title
+
+PLAYER_HELP = "random, greedy, easy, normal, hard, or ai:ITERATIONS (the AI with that budget)."
+
+
+def _rate(count: int, rate: float, ci: Any) -> str:
+    """``12 · 54.2% (47.1–61.0%)``: a count, its share and the interval."""
+    low, high = ci
+    return f"{count} · {figures.percent(rate)} ({figures.interval(low, high)})"
+
+
+def _share(rate: float, ci: Any) -> str:
+    low, high = ci
+    return f"{figures.percent(rate)} ({figures.interval(low, high)})"
+
+
+def _mirror(ci: Any) -> tuple[float, float]:
+    """The interval of 1 - p from the interval of p."""
+    low, high = ci
+    return (1.0 - high, 1.0 - low)
+
+
+def _mean(values: Any) -> str:
+    """A mean with its interval; game points are never negative, so neither
+    is the interval shown."""
+    mean, low, high = values
+    low = max(0.0, low)
+    return f"{figures.decimal(mean)} ({figures.decimal(low)}–{figures.decimal(high)})"
+
+
+def render_tournament(result: dict[str, Any]) -> RenderableType:
+    game = str(result["game"])
+    deals = int(result["deals"])
+    title = Text(
+        _("Tournament: {game}, {a} (A) against {b} (B)").format(
+            game=game_title(game), a=result["a"], b=result["b"]
+        ),
+        style="bold",
+    )
+    subtitle = Text(
+        ngettext(
+            "{n} deal played twice with the seats swapped ({games} games), seed {seed}",
+            "{n} deals played twice with the seats swapped ({games} games), seed {seed}",
+            deals,
+        ).format(n=deals, games=result["games"], seed=result["seed"])
+    )
+    table = Table(show_header=True, header_style="bold", expand=False)
+    table.add_column("")
+    table.add_column(_("A: {name}").format(name=result["a"]), justify="right")
+    table.add_column(_("B: {name}").format(name=result["b"]), justify="right")
+    wins, losses = int(result["a_wins"]), int(result["a_losses"])
+    win_ci, loss_ci = result["a_win_rate_ci"], result["a_loss_rate_ci"]
+    if game == "schnapsen":
+        table.add_row(
+            _("Matches won"),
+            _rate(wins, result["a_win_rate"], win_ci),
+            _rate(losses, result["a_loss_rate"], loss_ci),
+        )
+        table.add_row(
+            _("Game points per deal"),
+            _mean(result["a_game_points_per_deal"]),
+            _mean(result["b_game_points_per_deal"]),
+        )
+    else:
+        draws = int(result["draws"])
+        draw_share = figures.percent(draws / int(result["games"]))
+        table.add_row(
+            _("Games won"),
+            _rate(wins, result["a_win_rate"], win_ci),
+            _rate(losses, result["a_loss_rate"], loss_ci),
+        )
+        table.add_row(_("Draws"), f"{draws} · {draw_share}", f"{draws} · {draw_share}")
+        decided = float(result["a_decided_win_rate"])
+        decided_ci = result["a_decided_win_rate_ci"]
+        table.add_row(
+            _("Decided games won"),
+            _share(decided, decided_ci),
+            _share(1.0 - decided, _mirror(decided_ci)),
+        )
+        score = float(result["a_score"])
+        table.add_row(
+            _("Score (a draw counts half)"),
+            _share(score, result["a_score_ci"]),
+            _share(1.0 - score, _mirror(result["a_score_ci"])),
+        )
+    per_move = result["seconds_per_move"]
+    table.add_row(_("Seconds per move"), figures.seconds(per_move[0]), figures.seconds(per_move[1]))
+    lines: list[RenderableType] = [title, subtitle, table]
+    if game == "schnapsen":
+        lines.append(Text(_("Deals played: {n}").format(n=result["deals_played"]), style="italic"))
+    lines.append(Text(_("In brackets: 95-percent confidence intervals."), style="italic"))
+    return Group(*lines)
+
+
+def playing_message(games: int) -> str:
+    return ngettext("Playing {n} game…", "Playing {n} games…", games).format(n=games)
+
+
+def error_message(error: Exception) -> str:
+    return _("Cannot run the tournament: {error}").format(error=error)

@@ -1,0 +1,205 @@
+//! The search: worlds agree with what the seat knows, the tree search is
+//! deterministic and legal, and the endgame solver finds forced wins.
+
+use cardavia_core::cards::{cards, CardSet};
+use cardavia_core::durak::Durak;
+use cardavia_core::game::{legal_move_names, Game};
+use cardavia_core::perevodnoy::Perevodnoy;
+use cardavia_core::rng::SplitMix64;
+use cardavia_core::schnapsen::Schnapsen;
+use cardavia_core::search::ismcts::{search, Budget, Config};
+use cardavia_core::search::{decide, Determinize, Endgame, Resample, Worlds};
+use cardavia_core::session::Session;
+use serde_json::Value;
+
+fn config(iterations: u64, seed: u64) -> Config {
+    Config {
+        budget: Budget {
+            iterations: Some(iterations),
+            time: None,
+        },
+        seed,
+        ..Config::default()
+    }
+}
+
+/// Play `moves` random moves from a seeded deal.
+fn advanced<G: Resample>(seed: u64, moves: usize) -> G {
+    let mut game = Session::<G>::new(Some(seed), None).unwrap().game;
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..moves {
+        if game.is_over() {
+            break;
+        }
+        let mv = game.random_move(&mut rng);
+        game.apply(mv);
+    }
+    game
+}
+
+fn observation<G: Game>(game: &G, seat: usize) -> Value {
+    let record = cardavia_core::game::Record {
+        seed: None,
+        deck: (0..G::DECK.len() as u8).collect(),
+        history: Vec::new(),
+    };
+    game.observation(seat, &record)
+}
+
+#[test]
+fn durak_worlds_keep_everything_the_seat_sees() {
+    for seed in 0..40 {
+        let game: Durak = advanced(seed, 17);
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let seen = observation(&game, seat);
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        let mut differed = false;
+        for _ in 0..20 {
+            let world = worlds.sample(&mut rng);
+            let view = observation(&world, seat);
+            // The observer's view of every world is its own observation.
+            assert_eq!(view, seen, "seed {seed}");
+            differed |= world.hand(1 - seat) != game.hand(1 - seat);
+            let all = world.hand(0) | world.hand(1) | world.discard() | world.table_cards();
+            let stock: CardSet = world.stock().iter().map(|&c| 1u64 << c).sum();
+            assert_eq!(all | stock, Durak::DECK.full());
+            assert_eq!((all & stock), 0);
+        }
+        let hidden = game.hand(1 - seat) & !game.known(1 - seat);
+        if hidden != 0 && game.stock_len() > 1 {
+            assert!(differed, "seed {seed}: the hidden cards are dealt anew");
+        }
+    }
+}
+
+#[test]
+fn schnapsen_worlds_respect_the_allowed_cards() {
+    for seed in 0..40 {
+        let game: Schnapsen = advanced(seed, 3);
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let other = 1 - seat;
+        let hidden = game.hand(other) & !game.known(other);
+        // Forbid one suit the opponent does not hold in the true deal.
+        let forbidden = (0..4)
+            .map(|s| Schnapsen::DECK.suit_set(s))
+            .find(|&set| set & game.hand(other) == 0);
+        let Some(forbidden) = forbidden else { continue };
+        let worlds = Worlds::new(game.clone(), seat, !forbidden).unwrap();
+        let seen = observation(&game, seat);
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..20 {
+            let world = worlds.sample(&mut rng);
+            assert_eq!(observation(&world, seat), seen);
+            assert_eq!(world.hand(other) & forbidden & !game.known(other), 0);
+            assert_eq!(
+                (world.hand(other) & !world.known(other)).count_ones(),
+                hidden.count_ones()
+            );
+        }
+    }
+}
+
+#[test]
+fn impossible_constraints_are_refused() {
+    let game: Schnapsen = advanced(1, 0);
+    let seat = game.current_player().unwrap();
+    assert!(Worlds::new(game.clone(), seat, 0).is_none());
+    assert!(Worlds::new(game, 1 - seat, u64::MAX).is_none());
+}
+
+#[test]
+fn search_is_deterministic_and_legal() {
+    for seed in 0..6 {
+        let game: Perevodnoy = advanced(seed, 9);
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let legal = legal_move_names(&game);
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        let a = search(&worlds, &config(3_000, seed));
+        let b = search(&worlds, &config(3_000, seed));
+        assert_eq!(a, b);
+        assert_eq!(a.iterations, 3_000);
+        let visits: u64 = a.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(visits, 3_000);
+        for stats in &a.moves {
+            assert!(legal.contains(&Perevodnoy::move_name(stats.mv)));
+            assert!((0.0..=1.0).contains(&stats.value));
+        }
+        let two = search(
+            &worlds,
+            &Config {
+                threads: 2,
+                ..config(3_000, seed)
+            },
+        );
+        assert_eq!(two.iterations, 3_000);
+    }
+}
+
+#[test]
+fn exhausted_schnapsen_is_solved_exactly() {
+    // Play seeded random deals until the stock is exhausted with several
+    // cards left; the solver's verdict must equal a full minimax.
+    let mut checked = 0;
+    for seed in 0..200 {
+        let mut game = Session::<Schnapsen>::new(Some(seed), None).unwrap().game;
+        let mut rng = SplitMix64::new(seed);
+        while !game.is_over() && (game.indicator().is_some() || game.closed().is_some()) {
+            let mv = game.random_move(&mut rng);
+            game.apply(mv);
+        }
+        if game.is_over() || game.lead().is_some() || game.closed().is_some() {
+            continue;
+        }
+        let seat = game.current_player().unwrap();
+        let worlds = Worlds::new(game.clone(), seat, u64::MAX).unwrap();
+        assert_eq!(worlds.endgame(), Endgame::Perfect);
+        let result = decide(&worlds, &config(1_000, 0));
+        assert_eq!(result.iterations, 1, "one world is the truth");
+        let best = result.moves[0].value;
+        let deals = game.deals_finished();
+        let points = game.game_points();
+        let mut brute = 0.0f64;
+        for mv in cards(game.hand(seat)).filter_map(|c| {
+            let name = format!("play:{}", Schnapsen::DECK.name_of(c));
+            Schnapsen::parse_move(&name).filter(|m| {
+                let mut list = cardavia_core::game::MoveList::new();
+                game.legal_moves(&mut list);
+                list.as_slice().contains(m)
+            })
+        }) {
+            let mut child = game.clone();
+            child.apply(mv);
+            brute = brute.max(minimax(&child, seat, deals, points));
+        }
+        assert!(best + 1e-6 >= brute, "seed {seed}: {best} < {brute}");
+        checked += 1;
+    }
+    assert!(checked > 20, "enough endgames reached: {checked}");
+}
+
+fn minimax(game: &Schnapsen, seat: usize, deals: u32, points: [u32; 2]) -> f64 {
+    if game.deals_finished() > deals || game.is_over() {
+        let now = game.game_points();
+        let gain = |s: usize| f64::from(now[s] - points[s]);
+        return 0.5 + (gain(seat) - gain(1 - seat)) / 6.0;
+    }
+    let mut list = cardavia_core::game::MoveList::new();
+    game.legal_moves(&mut list);
+    let values = list.as_slice().iter().map(|&mv| {
+        let mut child = game.clone();
+        child.apply(mv);
+        minimax(&child, seat, deals, points)
+    });
+    if game.current_player() == Some(seat) {
+        values.fold(0.0, f64::max)
+    } else {
+        values.fold(1.0, f64::min)
+    }
+}
