@@ -14,26 +14,12 @@ from typing import Any
 
 import cardavia
 import pytest
+from fixtures.make_perft import perft
 
 ENGINES = ["reference", "rust"]
 FIXTURES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "fixtures" / "perft.json").read_text()
 )
-
-
-def perft(game: Any, depth: int) -> int:
-    """Move sequences of exactly ``depth`` moves; a finished game is a leaf."""
-    if depth == 0 or game.is_over:
-        return 1
-    moves = game.legal_moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        child = game.clone()
-        child.play(move)
-        total += perft(child, depth - 1)
-    return total
 
 
 def position(entry: dict[str, Any], engine: str) -> Any:

@@ -693,7 +693,8 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
 // `checks.py`, in the same order and with the same messages, so that both
 // engines name the same first fault.
 
-const STATE_KEYS: [&str; 16] = [
+/// The keys of a Durak state dict (docs/SCHEMA.md).
+pub const STATE_KEYS: [&str; 16] = [
     "schema",
     "game",
     "seed",

@@ -1055,25 +1055,6 @@ fn any_json() -> impl Strategy<Value = Value> {
     })
 }
 
-const FIELDS: [&str; 16] = [
-    "schema",
-    "game",
-    "seed",
-    "deck",
-    "trump_card",
-    "hands",
-    "stock",
-    "table",
-    "discard",
-    "attacker",
-    "taking",
-    "limit",
-    "idle_bouts",
-    "known",
-    "history",
-    "outcome",
-];
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -1083,7 +1064,7 @@ proptest! {
     fn from_value_never_panics(
         seed in 0u64..50,
         steps in 0usize..80,
-        field in prop::sample::select(FIELDS.to_vec()),
+        field in prop::sample::select(cardavia_core::durak::STATE_KEYS.to_vec()),
         value in any_json(),
         remove in any::<bool>(),
     ) {
