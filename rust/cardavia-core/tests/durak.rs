@@ -17,61 +17,8 @@ use cardavia_core::session::Session;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
-/// The 36 cards in canonical order.
-fn all_cards() -> Vec<String> {
-    ATLASNYE.names(ATLASNYE.full())
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_owned).collect()
-}
-
-/// The order that deals `hand0`, `hand1`, turns up `trump` and stacks
-/// `stock` on top of the stock; the other cards follow in canonical order.
-fn durak_deck(hand0: &str, hand1: &str, trump: &str, stock: &str) -> Vec<String> {
-    let mut order = words(hand0);
-    order.extend(words(hand1));
-    order.push(trump.to_owned());
-    order.extend(words(stock));
-    let rest: Vec<String> = all_cards()
-        .into_iter()
-        .filter(|c| !order.contains(c))
-        .collect();
-    order.extend(rest);
-    assert_eq!(order.len(), 36, "every card once: {order:?}");
-    order
-}
-
-fn new<G: Game>(deck: &[String]) -> Session<G> {
-    Session::new(None, Some(deck)).expect("a valid deck")
-}
-
-fn play<G: Game>(game: &mut Session<G>, moves: &str) {
-    for mv in moves.split_whitespace() {
-        if let Err(err) = game.play(mv) {
-            panic!("{mv}: {err}");
-        }
-    }
-}
-
-fn state<G: Game>(game: &Session<G>) -> Value {
-    game.to_value()
-}
-
-fn legal<G: Game>(game: &Session<G>) -> Vec<String> {
-    game.legal_moves()
-}
-
-fn illegal<G: Game>(game: &mut Session<G>, mv: &str) -> (String, Vec<String>) {
-    let before = state(game);
-    match game.play(mv) {
-        Err(Error::IllegalMove { message, legal }) => {
-            assert_eq!(state(game), before, "{mv} changed the state");
-            (message, legal)
-        }
-        other => panic!("{mv}: expected an illegal move, got {other:?}"),
-    }
-}
+mod common;
+use common::{all_cards, durak_deck, illegal, legal, new, play, state, words};
 
 // Trump D (7D turned up). Seat 0 holds the lowest trump 6D and attacks.
 const MID_HAND0: &str = "6S 6H 6C 6D 9D TD";

@@ -5,68 +5,19 @@
 //! End-of-deal positions come from two scripted bouts that empty the stock:
 //! the decks and scripts are what `tests/helpers.py::durak_endgame` finds.
 
-use cardavia_core::cards::ATLASNYE;
 use cardavia_core::durak::Durak;
 use cardavia_core::error::Error;
 use cardavia_core::game::Game;
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::session::Session;
-use serde_json::{json, Value};
+use serde_json::json;
 
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_owned).collect()
-}
+mod common;
+use common::{current, durak_deck, legal, new, play, state, words};
 
-/// The order that deals `hand0`, `hand1`, turns up `trump` and stacks
-/// `stock` on top of the stock; the other cards follow in canonical order.
-fn durak_deck(hand0: &str, hand1: &str, trump: &str, stock: &str) -> Vec<String> {
-    let mut order = words(hand0);
-    order.extend(words(hand1));
-    order.push(trump.to_owned());
-    order.extend(words(stock));
-    let rest: Vec<String> = ATLASNYE
-        .names(ATLASNYE.full())
-        .into_iter()
-        .filter(|c| !order.contains(c))
-        .collect();
-    order.extend(rest);
-    assert_eq!(order.len(), 36, "every card once: {order:?}");
-    order
-}
-
-fn new<G: Game>(deck: &[String]) -> Session<G> {
-    Session::new(None, Some(deck)).expect("a valid deck")
-}
-
-fn play<G: Game>(game: &mut Session<G>, moves: &str) {
-    for mv in moves.split_whitespace() {
-        if let Err(err) = game.play(mv) {
-            panic!("{mv}: {err}");
-        }
-    }
-}
-
-fn state<G: Game>(game: &Session<G>) -> Value {
-    game.to_value()
-}
-
-fn legal<G: Game>(game: &Session<G>) -> Vec<String> {
-    game.legal_moves()
-}
-
-fn current<G: Game>(game: &Session<G>) -> Option<usize> {
-    game.game.current_player()
-}
-
+/// The legal moves a refused move lists.
 fn illegal<G: Game>(game: &mut Session<G>, mv: &str) -> Vec<String> {
-    let before = state(game);
-    match game.play(mv) {
-        Err(Error::IllegalMove { legal, .. }) => {
-            assert_eq!(state(game), before, "{mv} changed the state");
-            legal
-        }
-        other => panic!("{mv}: expected an illegal move, got {other:?}"),
-    }
+    common::illegal(game, mv).1
 }
 
 /// A position reached by two scripted bouts that empty the stock.
