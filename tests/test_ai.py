@@ -63,10 +63,10 @@ def searched(o: Obs) -> bool:
     return o["stock_size"] >= 4 and o.get("closed") is None
 
 
-def choice_position(game: str) -> Any:
+def choice_position(game: str, seed: int = 1) -> Any:
     """A position with several legal moves, well into the game."""
     return reach(
-        game, 1, lambda o: len(o["legal_moves"]) >= 3 and len(o["history"]) >= 6 and searched(o)
+        game, seed, lambda o: len(o["legal_moves"]) >= 3 and len(o["history"]) >= 6 and searched(o)
     )
 
 
@@ -130,6 +130,27 @@ def test_same_seed_same_move(game: str) -> None:
     assert stats[0] == stats[1] == stats[2]
     assert stats[0][0]["move"] == moves[0]
     assert obs == pristine, "the AI changed the observation it was given"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("engine", ["rust", "reference"])
+def test_choose_move_settles_on_what_analyse_ranks_first(game: str, engine: str) -> None:
+    """``choose_move`` stops its budget once the best move cannot change:
+    it searched fewer iterations, yet picks what the whole budget picks."""
+    budget = 400 if engine == "reference" else 4_000
+    early = 0
+    for seed in range(6):
+        obs = mover_obs(choice_position(game, seed))
+        full = ai.analyse(obs, iterations=budget, seed=seed, engine=engine)
+        settled = ai._search(obs, budget, None, seed, 1, None, engine, "auto", True)
+        assert settled[0]["move"] == full[0]["move"]
+        assert ai.choose_move(obs, iterations=budget, seed=seed, engine=engine) == full[0]["move"]
+        done = sum(s["visits"] for s in settled)
+        assert done <= budget
+        if done < budget:
+            early += 1
+            assert settled[0]["visits"] - settled[1]["visits"] > budget - done
+    assert early > 0, "no search settled early"
 
 
 @pytest.mark.parametrize("game", GAMES)

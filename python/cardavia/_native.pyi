@@ -75,5 +75,7 @@ def ai_analyse(
     seed: int,
     threads: int,
     informed_rollouts: bool = True,
+    settle: bool = False,
 ) -> list[tuple[str, int, float]]:
-    """ISMCTS from ``seat``'s view of a template state: (move, visits, value)."""
+    """ISMCTS from ``seat``'s view of a template state: (move, visits, value).
+    With ``settle`` an iteration budget stops once the best move is certain."""

@@ -131,6 +131,22 @@ def analyse(
 ) -> list[dict[str, Any]]:
     """Every legal move with its visit count and estimated value (the chance
     of winning, in [0, 1]), most visited first."""
+    return _search(observation, iterations, time_ms, seed, threads, level, engine, rollouts, False)
+
+
+def _search(
+    observation: Mapping[str, Any],
+    iterations: object,
+    time_ms: object,
+    seed: object,
+    threads: object,
+    level: object,
+    engine: str,
+    rollouts: str,
+    settle: bool,
+) -> list[dict[str, Any]]:
+    """``analyse``; with ``settle`` an iteration budget stops as soon as the
+    most visited move can no longer be overtaken (the same move, sooner)."""
     budget_iterations, budget_time = _check_budget(iterations, time_ms, level)
     chosen_seed = _check_seed(seed)
     thread_count = _check_threads(threads)
@@ -144,7 +160,7 @@ def analyse(
     legal: list[str] = list(observation["legal_moves"])
     if engine == "reference":
         stats = reference_ismcts.analyse(
-            dict(observation), budget_iterations, chosen_seed, budget_time
+            dict(observation), budget_iterations, chosen_seed, budget_time, settle=settle
         )
         found = [(s["move"], s["visits"], s["value"]) for s in stats]
     else:
@@ -160,6 +176,7 @@ def analyse(
             thread_count,
             (DEFAULT_ROLLOUTS.get(str(observation["game"])) if rollouts == "auto" else rollouts)
             == "informed",
+            settle,
         )
     seen = {move for move, _, _ in found}
     result = [{"move": m, "visits": v, "value": x} for m, v, x in found]
@@ -179,7 +196,9 @@ def choose_move(
     rollouts: str = "auto",
 ) -> str:
     """The move the AI plays: the most visited one. With a seed, an
-    iteration budget and one thread the move is always the same."""
+    iteration budget and one thread the move is always the same, and it is
+    the first move ``analyse`` lists for the same arguments: the search only
+    stops early once no remaining iteration could change it."""
     legal = observation.get("legal_moves") if isinstance(observation, Mapping) else None
     if isinstance(legal, list) and len(legal) == 1:
         # A forced move needs no search, only the checks.
@@ -188,14 +207,5 @@ def choose_move(
         _check_threads(threads)
         _template(observation, 0)
         return str(legal[0])
-    stats = analyse(
-        observation,
-        iterations=iterations,
-        time_ms=time_ms,
-        seed=seed,
-        threads=threads,
-        level=level,
-        engine=engine,
-        rollouts=rollouts,
-    )
+    stats = _search(observation, iterations, time_ms, seed, threads, level, engine, rollouts, True)
     return str(stats[0]["move"])

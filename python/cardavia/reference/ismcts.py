@@ -103,11 +103,22 @@ def _iterate(
         visited.reward += reward[visited.player]
 
 
+def _settled(root: Node, remaining: int) -> bool:
+    visits = [*sorted((c.visits for c in root.children), reverse=True), 0, 0]
+    return visits[0] > visits[1] + remaining
+
+
 def analyse(
-    observation: dict[str, Any], iterations: int | None, seed: int, time_ms: int | None = None
+    observation: dict[str, Any],
+    iterations: int | None,
+    seed: int,
+    time_ms: int | None = None,
+    *,
+    settle: bool = False,
 ) -> list[dict[str, Any]]:
     """Every root move with its visits and mean reward, most visited first;
-    the search stops at whichever budget runs out first."""
+    the search stops at whichever budget runs out first or, with ``settle``,
+    once the most visited move leads by more than the iterations left."""
     rng = random.Random(seed)
     first = sample_world(observation, rng)
     root = _progress(first)
@@ -116,6 +127,9 @@ def analyse(
     i = 0
     while iterations is None or i < iterations:
         if i > 0 and deadline is not None and time.perf_counter() >= deadline:
+            break
+        left = None if iterations is None else iterations - i
+        if settle and left is not None and i % 64 == 0 and _settled(root_node, left):
             break
         world = first if i == 0 else sample_world(observation, rng)
         _iterate(root_node, world, rng, root)
@@ -132,5 +146,5 @@ def analyse(
 def choose_move(
     observation: dict[str, Any], iterations: int | None, seed: int, time_ms: int | None = None
 ) -> str:
-    stats = analyse(observation, iterations, seed, time_ms)
+    stats = analyse(observation, iterations, seed, time_ms, settle=True)
     return str(stats[0]["move"])

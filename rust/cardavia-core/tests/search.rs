@@ -143,6 +143,36 @@ fn search_is_deterministic_and_legal() {
 }
 
 #[test]
+fn settling_stops_early_with_the_same_best_move() {
+    let mut stopped_early = 0;
+    for seed in 0..12 {
+        let game: Durak = advanced(seed, 4 + seed as usize);
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        let full = search(&worlds, &config(4_000, seed));
+        let settled = search(
+            &worlds,
+            &Config {
+                settle: true,
+                ..config(4_000, seed)
+            },
+        );
+        assert_eq!(settled.best(), full.best());
+        assert!(settled.iterations <= full.iterations);
+        // The settled search is the full one cut short: its best move led by
+        // more than the iterations it did not run.
+        let lead = settled.moves[0].visits - settled.moves.get(1).map_or(0, |m| m.visits);
+        if settled.iterations < 4_000 {
+            assert!(lead > 4_000 - settled.iterations);
+            stopped_early += 1;
+        }
+    }
+    assert!(stopped_early > 0, "no search settled early");
+}
+
+#[test]
 fn exhausted_schnapsen_is_solved_exactly() {
     // Play seeded random deals until the stock is exhausted with several
     // cards left; the solver's verdict must equal a full minimax.

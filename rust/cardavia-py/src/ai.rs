@@ -61,9 +61,10 @@ fn optional(value: Option<&Bound<'_, PyAny>>, name: &str, high: u64) -> PyResult
 
 /// Search from `seat`'s point of view. `template_json` is a full state built
 /// from the seat's observation (its hidden cards are re-dealt every
-/// iteration); `allowed` lists the cards the opponent may hold.
+/// iteration); `allowed` lists the cards the opponent may hold. With
+/// `settle` an iteration budget stops once the best move is certain.
 #[pyfunction]
-#[pyo3(signature = (template_json, seat, allowed, iterations, time_ms, seed, threads, informed_rollouts=true))]
+#[pyo3(signature = (template_json, seat, allowed, iterations, time_ms, seed, threads, informed_rollouts=true, settle=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn ai_analyse(
     py: Python<'_>,
@@ -75,6 +76,7 @@ pub fn ai_analyse(
     seed: &Bound<'_, PyAny>,
     threads: &Bound<'_, PyAny>,
     informed_rollouts: bool,
+    settle: bool,
 ) -> PyResult<Stats> {
     let template = text(template_json, "template_json")?;
     let seat = int_in(seat, "seat", 0, 1)? as usize;
@@ -107,6 +109,7 @@ pub fn ai_analyse(
         seed,
         threads,
         informed_rollouts,
+        settle,
         ..Config::default()
     };
     guard(|| {
