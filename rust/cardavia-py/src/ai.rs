@@ -1,6 +1,6 @@
 //! `ai_analyse`: the search in the core, with the GIL released.
 
-use crate::args::{int_in, text};
+use crate::args::{int_in, text, MAX_THREADS};
 use crate::errors::{guard, IntoPyResult};
 use cardavia_core::cards::CardSet;
 use cardavia_core::error::Error;
@@ -17,7 +17,6 @@ type Stats = Vec<(String, u64, f64)>;
 /// too, so that no call can search for ever or start thousands of threads.
 const MAX_ITERATIONS: u64 = 100_000_000;
 const MAX_TIME_MS: u64 = 600_000;
-const MAX_THREADS: u64 = 256;
 
 fn run<G: Resample>(
     template: G,

@@ -1,20 +1,14 @@
 //! `simulate`: whole games in Rust, with the GIL released.
 
-use crate::args;
+use crate::args::{self, Batch};
 use crate::errors::{guard, IntoPyResult};
 use cardavia_core::durak::Durak;
 use cardavia_core::error::Error;
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::schnapsen::Schnapsen;
-use cardavia_core::session::GAMES;
 use cardavia_core::simulate::{simulate as run, Policy, Summary};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// The most games one call plays (hours of work on one core).
-pub const MAX_GAMES: u64 = 10_000_000_000;
-/// The most threads one call starts.
-pub const MAX_THREADS: u64 = 256;
 
 /// Play `games` games with `policy` on `threads` threads; the summary of
 /// `cardavia.simulate`. Every argument is checked here as well, so a direct
@@ -29,23 +23,13 @@ pub fn simulate<'py>(
     policy: &Bound<'py, PyAny>,
     threads: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let game = args::text(game, "game")?;
-    let games = args::int_in(games, "games", 0, MAX_GAMES)?;
-    let seed = args::int_in(seed, "seed", 0, u64::MAX)?;
+    let batch = Batch::parse(game, games, seed, threads)?;
     let policy = args::text(policy, "policy")?;
-    let threads = args::int_in(threads, "threads", 1, MAX_THREADS)? as usize;
-    let runner: fn(u64, u64, Policy, usize) -> Summary = match game.as_str() {
-        "durak" => run::<Durak>,
-        "perevodnoy" => run::<Perevodnoy>,
-        "schnapsen" => run::<Schnapsen>,
-        other => {
-            return Err(Error::UnknownGame(format!(
-                "unknown game {other:?}; choose one of {}",
-                GAMES.join(", ")
-            )))
-            .py_result();
-        }
-    };
+    let runner = batch.per_game::<fn(u64, u64, Policy, usize) -> Summary>(
+        run::<Durak>,
+        run::<Perevodnoy>,
+        run::<Schnapsen>,
+    )?;
     let policy = match policy.as_str() {
         "random" => Policy::Random,
         other => {
@@ -55,6 +39,12 @@ pub fn simulate<'py>(
             .py_result()
         }
     };
+    let Batch {
+        game,
+        games,
+        seed,
+        threads,
+    } = batch;
     let summary = guard(|| Ok(py.detach(|| runner(games, seed, policy, threads))))?;
     let dict = PyDict::new(py);
     dict.set_item("game", game.as_str())?;
