@@ -195,6 +195,8 @@ def deck_cases(cards: tuple[str, ...]) -> list[tuple[Any, str]]:
         (set(good), "deck must be a list"),
         (7, "deck must be a list"),
         (b"6S", "deck must be a list"),
+        (["XX", 7, *good[2:]], "'XX' is not a card"),
+        ([first, 7, "XX", *good[3:]], "7 is not a card"),
     ]
 
 
@@ -211,6 +213,24 @@ def test_bad_deck(game: str) -> None:
     assert state(cardavia.new_game(game, deck=tuple(cards), engine="reference"))["deck"] == list(
         cards
     )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_deck_same_words_in_both_engines(game: str) -> None:
+    cards = SCHNAPSEN_CARDS if game == "schnapsen" else ATLASNYE_CARDS
+    for deck, _ in deck_cases(cards):
+        messages = []
+        for engine in ENGINES:
+            with pytest.raises(InvalidStateError) as info:
+                cardavia.new_game(game, deck=deck, engine=engine)
+            messages.append(str(info.value))
+        assert messages[0] == messages[1], deck
+
+
+def test_unknown_game_is_named_before_a_bad_deck() -> None:
+    for engine in ENGINES:
+        with pytest.raises(UnknownGameError):
+            cardavia.new_game("bridge", deck=[7], engine=engine)
 
 
 def test_schnapsen_cards_in_a_durak_deck() -> None:

@@ -131,6 +131,16 @@ fn unknown(game: &str) -> Error {
 }
 
 impl AnySession {
+    /// The deck `game` is played with, or the unknown-game error.
+    pub fn deck_of(game: &str) -> Result<Deck> {
+        match game {
+            "durak" => Ok(Durak::DECK),
+            "perevodnoy" => Ok(Perevodnoy::DECK),
+            "schnapsen" => Ok(Schnapsen::DECK),
+            other => Err(unknown(other)),
+        }
+    }
+
     pub fn new(game: &str, seed: Option<u64>, deck: Option<&[String]>) -> Result<Self> {
         Ok(match game {
             "durak" => Self::Durak(Session::new(seed, deck)?),

@@ -3,6 +3,7 @@
 use crate::convert::to_python;
 use crate::errors::{guard, internal_error, IntoPyResult};
 use crate::moves::legal_list;
+use cardavia_core::checks::py_str_repr;
 use cardavia_core::error::Error;
 use cardavia_core::game::Game;
 use cardavia_core::session::{AnySession, Session};
@@ -42,7 +43,12 @@ pub fn extract_seed(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     }
 }
 
-fn extract_deck(deck: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<String>>> {
+/// The card names of an explicit deck; an entry that is not a string is
+/// refused with the reference's words for a name that is not a card.
+fn extract_deck(
+    deck: Option<&Bound<'_, PyAny>>,
+    of: cardavia_core::cards::Deck,
+) -> PyResult<Option<Vec<String>>> {
     let Some(deck) = deck.filter(|d| !d.is_none()) else {
         return Ok(None);
     };
@@ -71,10 +77,16 @@ fn extract_deck(deck: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<String>>
         match item.extract::<String>() {
             Ok(name) => names.push(name),
             Err(_) => {
+                // The reference checks entries in order, so an earlier name
+                // that is no card is the one it reports.
+                let shown = match names.iter().find(|n| of.parse(n).is_none()) {
+                    Some(name) => py_str_repr(name),
+                    None => item.repr()?.to_string(),
+                };
                 return Err(to_state_error(format!(
-                    "deck: {} is not a card string",
-                    item.repr()?
-                )))
+                    "deck: {shown} is not a card of the {} deck",
+                    of.name
+                )));
             }
         }
     }
@@ -134,8 +146,10 @@ impl PyGame {
             .to_cow()
             .map(|n| n.into_owned())
             .unwrap_or_else(|_| name.to_string_lossy().into_owned());
+        // The reference names an unknown game before it looks at the deck.
+        let of = AnySession::deck_of(&name).py_result()?;
         let mut seed = extract_seed(seed)?;
-        let deck = extract_deck(deck)?;
+        let deck = extract_deck(deck, of)?;
         if seed.is_none() && deck.is_none() {
             // RULES.md ch. 2: the operating system supplies the seed.
             let secrets = game.py().import("secrets")?;
