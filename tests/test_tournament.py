@@ -9,12 +9,13 @@ result; bad arguments are rejected.
 from __future__ import annotations
 
 import importlib
+import json
 import math
 from typing import Any
 
 import cardavia
 import pytest
-from cardavia import InvalidArgumentError, UnknownGameError
+from cardavia import InvalidArgumentError, InvalidStateError, UnknownGameError
 
 tournament_module = importlib.import_module("cardavia.tournament")
 
@@ -39,7 +40,8 @@ def check_interval(point: float, interval: Any, slack: float = 1e-12) -> None:
 
 
 def without_timings(result: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in result.items() if k != "seconds_per_move"}
+    """The results proper: no timings, and not how many games a journal held."""
+    return {k: v for k, v in result.items() if k not in ("seconds_per_move", "resumed_games")}
 
 
 @pytest.mark.parametrize("game", ["durak", "perevodnoy"])
@@ -203,3 +205,120 @@ def test_wrong_types_raise_type_error(change: dict[str, Any]) -> None:
 def test_absurd_ai_budgets_are_rejected(spec: str) -> None:
     with pytest.raises(InvalidArgumentError):
         run("durak", spec, "random", deals=1)
+
+
+# ------------------------------------------------------------------ journal
+
+
+def journal_lines(path: Any) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_journal_records_every_game_and_resumes_where_it_stopped(tmp_path: Any) -> None:
+    path = tmp_path / "t.jsonl"
+    whole = run("durak", "ai:30", "greedy", deals=3, seed=9, threads=2, journal=path)
+    assert whole["resumed_games"] == 0
+    lines = journal_lines(path)
+    assert lines[0] == {
+        "journal": "cardavia-tournament", "version": 1,
+        "game": "durak", "a": "ai:30", "b": "greedy", "seed": 9,
+    }  # fmt: skip
+    assert sorted((g["deal"], g["a_seat"]) for g in lines[1:]) == [
+        (d, s) for d in range(3) for s in (0, 1)
+    ]
+    # Stopped after two games, the third torn in mid-write.
+    text = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(text[:3]) + text[3][:25])
+    calls: list[tuple[int, int]] = []
+    again = run(
+        "durak", "ai:30", "greedy", deals=3, seed=9, threads=1, journal=path,
+        progress=lambda done, total: calls.append((done, total)),
+    )  # fmt: skip
+    assert again["resumed_games"] == 2
+    assert without_timings(again) == without_timings(whole)
+    assert calls == [(2, 6), (3, 6), (4, 6), (5, 6), (6, 6)]
+    assert len(journal_lines(path)) == 7, "the torn line is replaced, nothing is doubled"
+    # A finished journal plays nothing more.
+    calls.clear()
+    done = run(
+        "durak", "ai:30", "greedy", deals=3, seed=9, journal=path,
+        progress=lambda done, total: calls.append((done, total)),
+    )  # fmt: skip
+    assert without_timings(done) == without_timings(whole) and done["resumed_games"] == 6
+    assert calls == [(6, 6)]
+
+
+def test_a_journal_extends_a_tournament(tmp_path: Any) -> None:
+    path = tmp_path / "t.jsonl"
+    run("schnapsen", "ai:20", "random", deals=2, seed=4, journal=path)
+    longer = run("schnapsen", "ai:20", "random", deals=3, seed=4, journal=path)
+    assert longer["resumed_games"] == 4
+    fresh = run("schnapsen", "ai:20", "random", deals=3, seed=4)
+    assert without_timings(longer) == without_timings(fresh)
+    shorter = run("schnapsen", "ai:20", "random", deals=1, seed=4, journal=path)
+    assert shorter["games"] == 2 and shorter["resumed_games"] == 2
+    assert len(journal_lines(path)) == 1 + 6
+
+
+@pytest.mark.parametrize(
+    "other", [{"seed": 10}, {"b": "random"}, {"a": "ai:31"}, {"game": "perevodnoy"}]
+)
+def test_a_journal_of_another_tournament_is_refused(tmp_path: Any, other: dict[str, Any]) -> None:
+    path = tmp_path / "t.jsonl"
+    run("durak", "ai:30", "greedy", deals=1, seed=9, journal=path)
+    before = path.read_text()
+    args = {"game": "durak", "a": "ai:30", "b": "greedy", "seed": 9} | other
+    with pytest.raises(InvalidArgumentError, match="another tournament"):
+        run(args.pop("game"), args.pop("a"), args.pop("b"), deals=1, journal=path, **args)
+    assert path.read_text() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "pattern"),
+    [
+        ("just some notes\n", "not a tournament journal"),
+        ('{"journal": "something else"}\n', "not a tournament journal"),
+        ("[1, 2]\n", "not a tournament journal"),
+        ("HEADER\nnot json\n", "line 2: not JSON"),
+        ('HEADER\n{"deal": -1}\n', "line 2: deal must be"),
+        ('HEADER\n{"deal": 0, "a_seat": 2}\n', "a_seat must be 0 or 1"),
+        ('HEADER\n{"deal": 0, "a_seat": 0, "outcome": {"winner": 5}}\n', "outcome must be"),
+        ("HEADER\n[]\n", "a game must be an object"),
+        (
+            'HEADER\n{"deal": 0, "a_seat": 0, "outcome": {"winner": 1}, "seconds": [0.1], '
+            '"moves": [1, 1]}\n',
+            "seconds and moves must be pairs",
+        ),
+        (
+            'HEADER\n{"deal": 0, "a_seat": 0, "outcome": {"winner": 1}, "deals": -2, '
+            '"seconds": [0, 0], "moves": [1, 1]}\n',
+            "game points and deals",
+        ),
+    ],
+)
+def test_a_broken_journal_is_refused_untouched(tmp_path: Any, content: str, pattern: str) -> None:
+    header = json.dumps(
+        {"journal": "cardavia-tournament", "version": 1,
+         "game": "durak", "a": "random", "b": "greedy", "seed": 1}
+    )  # fmt: skip
+    path = tmp_path / "t.jsonl"
+    path.write_text(content.replace("HEADER", header))
+    with pytest.raises(InvalidStateError, match=pattern):
+        run("durak", "random", "greedy", deals=1, seed=1, journal=path)
+    assert path.read_text() == content.replace("HEADER", header)
+
+
+def test_a_journal_that_cannot_be_written(tmp_path: Any) -> None:
+    with pytest.raises(InvalidArgumentError, match="cannot be written"):
+        run("durak", "random", "greedy", deals=1, journal=tmp_path / "no" / "such" / "dir")
+    with pytest.raises(InvalidArgumentError, match="cannot be read"):
+        run("durak", "random", "greedy", deals=1, journal=tmp_path)
+
+
+def test_progress_counts_every_game(tmp_path: Any) -> None:
+    calls: list[tuple[int, int]] = []
+    run("perevodnoy", "random", "greedy", deals=4, threads=2,
+        progress=lambda done, total: calls.append((done, total)))  # fmt: skip
+    assert calls == [(n, 8) for n in range(1, 9)]
+    with pytest.raises(TypeError, match="progress must be callable"):
+        run("durak", "random", "greedy", deals=1, progress=5)

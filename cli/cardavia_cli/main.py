@@ -7,13 +7,22 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import cardavia
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from . import __version__
@@ -285,10 +294,18 @@ def tournament(
     threads: int | None = typer.Option(
         None, "--threads", min=1, max=256, help="Games played at once (default: every core)."
     ),
+    journal: Path | None = typer.Option(
+        None,
+        "--journal",
+        help="Record every finished game in this file; run again with it to resume "
+        "(its seed is used when --seed is not given).",
+    ),
     json_mode: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Duplicate-deal match between two players, with 95% intervals."""
+    from cardavia.tournament_journal import journal_seed
+
     from .tournament_view import error_message, playing_message, render_tournament
 
     if json_mode:
@@ -296,17 +313,32 @@ def tournament(
     else:
         setup_language(lang)
     console = make_console()
-    chosen_seed = seed if seed is not None else secrets.randbelow(1 << 32)
+    chosen_seed = seed
+    if chosen_seed is None and journal is not None:
+        chosen_seed = journal_seed(journal)
+    if chosen_seed is None:
+        chosen_seed = secrets.randbelow(1 << 32)
+
+    def play(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+        return cardavia.tournament(
+            str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads,
+            journal=journal, progress=progress,
+        )  # fmt: skip
+
     try:
         if json_mode or not console.is_terminal:
-            result = cardavia.tournament(
-                str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads
-            )
+            result = play()
         else:
-            with console.status(playing_message(2 * deals)):
-                result = cardavia.tournament(
-                    str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads
-                )
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            ) as bar:
+                task = bar.add_task(playing_message(2 * deals), total=2 * deals)
+                result = play(lambda done, _total: bar.update(task, completed=done))
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:
             typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))

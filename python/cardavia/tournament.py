@@ -12,16 +12,18 @@ from __future__ import annotations
 import math
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from . import ai, bots
 from .api import check_game, new_game
 from .errors import InvalidArgumentError
 from .rng import MASK64, SplitMix64
+from .tournament_journal import Journal, JournalGame
 
 __all__ = ["PLAYERS", "Player", "make_player", "tournament", "wilson"]
 
@@ -92,28 +94,15 @@ def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, f
     return (mean, max(0.0, mean - half), mean + half)
 
 
-@dataclass
-class _Game:
-    """One game of a duplicate pair, seen from player A."""
-
-    a_seat: int
-    outcome: dict[str, Any]
-    a_game_points: int = 0
-    b_game_points: int = 0
-    deals: int = 0
-    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    moves: list[int] = field(default_factory=lambda: [0, 0])
-
-
 def _deal_seed(seed: int, index: int) -> int:
     # The same derivation as the Rust core's `simulate::game_seed`.
     return SplitMix64((seed ^ (index * 0xD1B54A32D192ED03)) & MASK64).next()
 
 
-def _play(game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int) -> _Game:
+def _play(game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int) -> JournalGame:
     g = new_game(game, seed=deal_seed)
     seats = (players[0], players[1]) if a_seat == 0 else (players[1], players[0])
-    record = _Game(a_seat, {})
+    record = JournalGame(a_seat, {})
     move_index = 0
     while not g.is_over:
         seat = g.current_player
@@ -147,13 +136,21 @@ def tournament(
     deals: int = 100,
     seed: int = 0,
     threads: int | None = None,
+    journal: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals (2 x ``deals`` games) of A against B.
 
     Durak and perevodnoy: A's wins, draws and losses, its score and its
     share of decided games, with 95% intervals. Schnapsen: A's match wins
     with a 95% interval, and game points per deal for both sides. Seconds
-    per move for each side."""
+    per move for each side.
+
+    ``journal``: a file that records every finished game; a tournament
+    started again with the same file, game, players and seed plays only the
+    games it does not hold yet (the result also gives ``resumed_games``).
+    ``progress(done, total)`` is called as games finish, from the threads
+    that play them."""
     name = check_game(game)
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise TypeError(f"deals must be an integer, got {type(deals).__name__}")
@@ -168,15 +165,43 @@ def tournament(
         raise TypeError(f"threads must be an integer, got {type(workers).__name__}")
     if not 1 <= workers <= 256:
         raise InvalidArgumentError(f"threads must be between 1 and 256, got {workers}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable, got {type(progress).__name__}")
     players = (make_player(a), make_player(b))
-    jobs = [(_deal_seed(seed, i), a_seat) for i in range(deals) for a_seat in (0, 1)]
+    book = None if journal is None else Journal(journal, name, a, b, seed)
+    held = {} if book is None else dict(book.games)
+    jobs = [(i, a_seat) for i in range(deals) for a_seat in (0, 1) if (i, a_seat) not in held]
+    total, done = 2 * deals, 2 * deals - len(jobs)
+    counter = threading.Lock()
+
+    def play(job: tuple[int, int]) -> JournalGame:
+        nonlocal done
+        played = _play(name, _deal_seed(seed, job[0]), players, job[1])
+        if book is not None:
+            book.add(job[0], played)
+        with counter:
+            done += 1
+            finished = done
+        if progress is not None:
+            progress(finished, total)
+        return played
+
+    if progress is not None and done:
+        progress(done, total)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        games = list(pool.map(lambda job: _play(name, job[0], players, job[1]), jobs))
-    return _summarise(name, a, b, deals, seed, games)
+        fresh = dict(zip(jobs, pool.map(play, jobs), strict=True))
+    games = [
+        held[key] if key in held else fresh[key]
+        for key in ((i, a_seat) for i in range(deals) for a_seat in (0, 1))
+    ]
+    result = _summarise(name, a, b, deals, seed, games)
+    if book is not None:
+        result["resumed_games"] = 2 * deals - len(jobs)
+    return result
 
 
 def _summarise(
-    game: str, a: str, b: str, deals: int, seed: int, games: list[_Game]
+    game: str, a: str, b: str, deals: int, seed: int, games: list[JournalGame]
 ) -> dict[str, Any]:
     n = len(games)
     wins = sum(1 for g in games if g.outcome["winner"] == g.a_seat)

@@ -295,3 +295,41 @@ def test_tournament_renders_numbers_in_german() -> None:
     result = cardavia.tournament("durak", "random", "greedy", deals=2, seed=1)
     out = render(render_tournament(result))
     assert "Gewonnene Partien" in out and "," in out
+
+
+def test_tournament_journal_resumes_with_its_own_seed(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "durak.jsonl"
+    args = ["tournament", "durak", "--a", "random", "--b", "greedy", "--deals", "2"]
+    code, out = run(runner, [*args, "--seed", "11", "--json", "--journal", str(path)])
+    assert code == 0
+    first = json.loads(out)
+    assert first["resumed_games"] == 0 and len(path.read_text().splitlines()) == 5
+    # No --seed: the journal's own seed, and every game is already played.
+    code, out = run(runner, [*args, "--json", "--journal", str(path)])
+    again = json.loads(out)
+    assert code == 0 and again["seed"] == 11 and again["resumed_games"] == 4
+    del first["seconds_per_move"], first["resumed_games"]
+    del again["seconds_per_move"], again["resumed_games"]
+    assert again == first
+
+
+def test_tournament_journal_of_another_tournament(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "t.jsonl"
+    base = ["tournament", "durak", "--a", "random", "--b", "greedy", "--deals", "1"]
+    assert run(runner, [*base, "--seed", "1", "--journal", str(path)])[0] == 0
+    code, out = run(runner, [*base, "--seed", "2", "--journal", str(path)])
+    assert code == 1 and "another tournament" in out
+    code, out = run(runner, [*base, "--seed", "2", "--json", "--journal", str(path)])
+    assert code == 1 and "another tournament" in json.loads(out)["error"]
+
+
+def test_tournament_progress_bar_on_a_terminal(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("NO_COLOR", "1")
+    args = tournament_args("durak", "--seed", "4", "--deals", "2")
+    code, out = run(runner, [*args, "--lang", "en"])
+    assert code == 0
+    assert "4/4" in out, "the bar counts the games"
+    assert "Tournament" in out

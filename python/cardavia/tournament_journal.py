@@ -1,0 +1,177 @@
+"""The journal of a tournament: every finished game, one JSON line each, so
+that a long tournament stopped part way resumes where it stopped.
+
+The first line names the tournament (game, players, seed); a journal of
+another tournament is refused rather than mixed in. A game is written the
+moment it ends, whole lines only, so a run killed mid-write loses at most
+the line it was writing, and that torn last line is dropped on resuming.
+Games of deals beyond the ones asked for are kept in the file but left out
+of the result, so a tournament can be extended from 500 deals to 1,000.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidArgumentError, InvalidStateError
+
+__all__ = ["Journal", "JournalGame", "journal_seed"]
+
+KIND = "cardavia-tournament"
+VERSION = 1
+
+
+@dataclass
+class JournalGame:
+    """One game of a duplicate pair, seen from player A."""
+
+    a_seat: int
+    outcome: dict[str, Any]
+    a_game_points: int = 0
+    b_game_points: int = 0
+    deals: int = 0
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    moves: list[int] = field(default_factory=lambda: [0, 0])
+
+
+def _header(game: str, a: str, b: str, seed: int) -> dict[str, Any]:
+    return {"journal": KIND, "version": VERSION, "game": game, "a": a, "b": b, "seed": seed}
+
+
+def _is_int(value: object, low: int, high: int | None = None) -> bool:
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= low
+        and (high is None or value <= high)
+    )
+
+
+def _pair(value: object, whole: bool) -> bool:
+    """Two non-negative numbers; with ``whole``, integers."""
+    kinds = (int,) if whole else (int, float)
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, kinds) and not isinstance(v, bool) and v >= 0 for v in value)
+    )
+
+
+def _read_game(entry: object, where: str) -> tuple[int, JournalGame]:
+    """A journal line's deal index and game, or InvalidStateError."""
+    if not isinstance(entry, Mapping):
+        raise InvalidStateError(f"{where}: a game must be an object")
+    deal, a_seat, outcome = entry.get("deal"), entry.get("a_seat"), entry.get("outcome")
+    if not _is_int(deal, 0):
+        raise InvalidStateError(f"{where}: deal must be a non-negative integer")
+    if not _is_int(a_seat, 0, 1):
+        raise InvalidStateError(f"{where}: a_seat must be 0 or 1")
+    if not isinstance(outcome, Mapping) or outcome.get("winner", -1) not in (0, 1, None):
+        raise InvalidStateError(f"{where}: outcome must be an object with a winner")
+    points = [entry.get(k, 0) for k in ("a_game_points", "b_game_points", "deals")]
+    if not all(_is_int(p, 0) for p in points):
+        raise InvalidStateError(f"{where}: game points and deals must be non-negative integers")
+    seconds, moves = entry.get("seconds"), entry.get("moves")
+    if not _pair(seconds, whole=False) or not _pair(moves, whole=True):
+        raise InvalidStateError(f"{where}: seconds and moves must be pairs of numbers")
+    assert isinstance(deal, int) and isinstance(a_seat, int)
+    assert isinstance(seconds, list) and isinstance(moves, list)
+    return deal, JournalGame(
+        a_seat,
+        dict(outcome),
+        points[0],
+        points[1],
+        points[2],
+        [float(s) for s in seconds],
+        list(moves),
+    )
+
+
+def journal_seed(path: str | os.PathLike[str]) -> int | None:
+    """The seed a journal's tournament was dealt with, to resume it without
+    naming the seed again; ``None`` when there is no readable journal."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = json.loads(f.readline())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    seed = first.get("seed") if isinstance(first, dict) and first.get("journal") == KIND else None
+    return seed if _is_int(seed, 0) else None
+
+
+class Journal:
+    """An open journal: the games it already holds, and a lock to add more."""
+
+    def __init__(self, path: str | os.PathLike[str], game: str, a: str, b: str, seed: int):
+        self.path = os.fspath(path)
+        self.games: dict[tuple[int, int], JournalGame] = {}
+        self._lock = threading.Lock()
+        header = _header(game, a, b, seed)
+        text = self._read()
+        if not text.strip():
+            self._write(json.dumps(header) + "\n")
+            return
+        lines = text.split("\n")
+        torn = lines.pop()  # after the last newline: "" unless cut mid-write
+        try:
+            first = json.loads(lines[0]) if lines else json.loads(torn)
+        except json.JSONDecodeError:
+            raise InvalidStateError(f"journal {self.path}: not a tournament journal") from None
+        if not isinstance(first, dict) or first.get("journal") != KIND:
+            raise InvalidStateError(f"journal {self.path}: not a tournament journal")
+        if first != header:
+            theirs = ", ".join(f"{k}={first.get(k)!r}" for k in ("game", "a", "b", "seed"))
+            raise InvalidArgumentError(
+                f"journal {self.path} is of another tournament ({theirs}); "
+                "use a new file or the same game, players and seed"
+            )
+        for number, line in enumerate(lines[1:], start=2):
+            where = f"journal {self.path}, line {number}"
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                raise InvalidStateError(f"{where}: not JSON") from None
+            deal, played = _read_game(entry, where)
+            self.games.setdefault((deal, played.a_seat), played)
+        if torn:
+            # The last game was being written when the run stopped.
+            self._write("\n".join(lines) + "\n")
+
+    def _read(self) -> str:
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                return f.read()
+        except FileNotFoundError:
+            return ""
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidArgumentError(f"journal {self.path}: cannot be read ({exc})") from None
+
+    def _write(self, text: str, mode: str = "w") -> None:
+        try:
+            with open(self.path, mode, encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+        except OSError as exc:
+            raise InvalidArgumentError(f"journal {self.path}: cannot be written ({exc})") from None
+
+    def add(self, deal: int, played: JournalGame) -> None:
+        line = json.dumps(
+            {
+                "deal": deal,
+                "a_seat": played.a_seat,
+                "outcome": played.outcome,
+                "a_game_points": played.a_game_points,
+                "b_game_points": played.b_game_points,
+                "deals": played.deals,
+                "seconds": played.seconds,
+                "moves": played.moves,
+            }
+        )
+        with self._lock:
+            self._write(line + "\n", "a")
+            self.games[(deal, played.a_seat)] = played
