@@ -39,20 +39,15 @@ pub fn simulate<'py>(
             .py_result()
         }
     };
-    let Batch {
-        game,
-        games,
-        seed,
-        threads,
-    } = batch;
-    let summary = guard(|| Ok(py.detach(|| runner(games, seed, policy, threads))))?;
+    let summary =
+        guard(|| Ok(py.detach(|| runner(batch.games, batch.seed, policy, batch.threads))))?;
     let dict = PyDict::new(py);
-    dict.set_item("game", game.as_str())?;
+    dict.set_item("game", batch.game.as_str())?;
     dict.set_item("games", summary.games)?;
     dict.set_item("wins", summary.wins.to_vec())?;
     dict.set_item("draws", summary.draws)?;
     dict.set_item("decisions", summary.decisions)?;
-    if game == "schnapsen" {
+    if batch.game == "schnapsen" {
         dict.set_item("match_wins", summary.wins.to_vec())?;
         dict.set_item("game_points", summary.game_points.to_vec())?;
         dict.set_item("deals", summary.deals)?;

@@ -28,15 +28,9 @@ pub fn soak<'py>(
         run::<Perevodnoy>,
         run::<Schnapsen>,
     )?;
-    let Batch {
-        game,
-        games,
-        seed,
-        threads,
-    } = batch;
-    let report = guard(|| Ok(py.detach(|| runner(games, seed, threads))))?;
+    let report = guard(|| Ok(py.detach(|| runner(batch.games, batch.seed, batch.threads))))?;
     let dict = PyDict::new(py);
-    dict.set_item("game", game.as_str())?;
+    dict.set_item("game", batch.game.as_str())?;
     dict.set_item("games", report.games)?;
     dict.set_item("moves", report.moves)?;
     dict.set_item("round_trips", report.round_trips)?;
