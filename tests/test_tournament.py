@@ -308,6 +308,18 @@ def test_a_broken_journal_is_refused_untouched(tmp_path: Any, content: str, patt
     assert path.read_text() == content.replace("HEADER", header)
 
 
+def test_a_journal_cut_within_its_header_starts_afresh(tmp_path: Any) -> None:
+    path = tmp_path / "t.jsonl"
+    run("durak", "random", "greedy", deals=1, seed=1, journal=path)
+    header = path.read_text().splitlines()[0]
+    for cut in (header[:10], header):
+        path.write_text(cut)
+        result = run("durak", "random", "greedy", deals=1, seed=1, journal=path)
+        assert result["resumed_games"] == 0
+        lines = journal_lines(path)
+        assert lines[0]["journal"] == "cardavia-tournament" and len(lines) == 3
+
+
 def test_a_journal_that_cannot_be_written(tmp_path: Any) -> None:
     with pytest.raises(InvalidArgumentError, match="cannot be written"):
         run("durak", "random", "greedy", deals=1, journal=tmp_path / "no" / "such" / "dir")

@@ -118,6 +118,10 @@ class Journal:
             return
         lines = text.split("\n")
         torn = lines.pop()  # after the last newline: "" unless cut mid-write
+        if not lines and (json.dumps(header) + "\n").startswith(torn):
+            # Stopped while writing the header: nothing was played yet.
+            self._write(json.dumps(header) + "\n")
+            return
         try:
             first = json.loads(lines[0]) if lines else json.loads(torn)
         except json.JSONDecodeError:
