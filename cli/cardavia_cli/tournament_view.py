@@ -18,7 +18,10 @@ from . import figures
 from .i18n import _, ngettext
 from .table import game_title
 
-PLAYER_HELP = "random, greedy, easy, normal, hard, or ai:ITERATIONS (the AI with that budget)."
+PLAYER_HELP = (
+    "random, greedy, easy, normal, hard, ai:ITERATIONS (the AI with that budget), "
+    "or cmd:COMMAND (a program answering observations on stdin with moves)."
+)
 
 
 def _rate(count: int, rate: float, ci: Any) -> str:

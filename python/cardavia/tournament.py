@@ -22,6 +22,7 @@ from typing import Any
 from . import ai, bots
 from .api import check_game, new_game
 from .errors import InvalidArgumentError
+from .external import ExternalPlayer
 from .rng import MASK64, SplitMix64
 from .tournament_journal import Journal, JournalGame
 
@@ -36,12 +37,19 @@ class Player:
 
     name: str
     choose: Callable[[Mapping[str, Any], int], str]
+    #: Frees what the player holds (an external player's processes).
+    close: Callable[[], None] | None = None
 
 
 def make_player(spec: str) -> Player:
-    """``random``, ``greedy``, ``easy``, ``normal``, ``hard`` or ``ai:N``."""
+    """``random``, ``greedy``, ``easy``, ``normal``, ``hard``, ``ai:N`` or
+    ``cmd:COMMAND`` (a program that plays over standard input and output,
+    ``cardavia.external``)."""
     if not isinstance(spec, str):
         raise TypeError(f"a player must be named by a string, got {type(spec).__name__}")
+    if spec.startswith("cmd:"):
+        external = ExternalPlayer(spec, spec[len("cmd:") :])
+        return Player(spec, external.choose, external.close)
     if spec in bots.BOTS:
         bot = bots.BOTS[spec]
         return Player(spec, lambda obs, seed: bot(obs, random.Random(seed)))
@@ -59,8 +67,8 @@ def make_player(spec: str) -> Player:
         rollouts = parts[2] if len(parts) == 3 else rollouts
     else:
         raise InvalidArgumentError(
-            f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)} "
-            "or ai:ITERATIONS[:auto|informed|random]"
+            f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)}, "
+            "ai:ITERATIONS[:auto|informed|random] or cmd:COMMAND"
         )
     return Player(
         spec,
@@ -188,8 +196,13 @@ def tournament(
 
     if progress is not None and done:
         progress(done, total)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        fresh = dict(zip(jobs, pool.map(play, jobs), strict=True))
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            fresh = dict(zip(jobs, pool.map(play, jobs), strict=True))
+    finally:
+        for player in players:
+            if player.close is not None:
+                player.close()
     games = [
         held[key] if key in held else fresh[key]
         for key in ((i, a_seat) for i in range(deals) for a_seat in (0, 1))

@@ -333,3 +333,18 @@ def test_tournament_progress_bar_on_a_terminal(
     assert code == 0
     assert "4/4" in out, "the bar counts the games"
     assert "Tournament" in out
+
+
+def test_tournament_against_a_program(runner: CliRunner) -> None:
+    import shlex
+    import sys
+
+    program = f"cmd:{shlex.quote(sys.executable)} -m cardavia.serve greedy"
+    args = ["tournament", "perevodnoy", "--b", "random", "--deals", "1", "--seed", "6", "--json"]
+    code, out = run(runner, [*args, "--a", program])
+    assert code == 0
+    served = json.loads(out)
+    local = json.loads(run(runner, [*args, "--a", "greedy"])[1])
+    assert served["a"] == program
+    for key in ("a_wins", "draws", "a_losses"):
+        assert served[key] == local[key]

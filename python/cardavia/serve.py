@@ -1,0 +1,50 @@
+"""Serve one tournament player over standard input and output.
+
+    python -m cardavia.serve normal
+    cardavia tournament durak --a hard --b "cmd:/other/venv/bin/python -m cardavia.serve hard"
+
+Reads ``{"observation": ..., "seed": N}`` lines and answers each with the
+player's move (see ``cardavia.external``). A line that cannot be answered
+ends the program with a message on standard error and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TextIO
+
+from .errors import CardaviaError
+from .tournament import make_player
+
+
+def serve(spec: str, requests: TextIO, answers: TextIO) -> None:
+    player = make_player(spec)
+    for line in requests:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        if not isinstance(request, dict) or "observation" not in request:
+            raise ValueError("a request must be an object with an observation")
+        seed = request.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("seed must be an integer")
+        answers.write(player.choose(request["observation"], seed) + "\n")
+        answers.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m cardavia.serve PLAYER", file=sys.stderr)
+        return 2
+    try:
+        serve(args[0], sys.stdin, sys.stdout)
+    except (CardaviaError, ValueError, TypeError, KeyError) as exc:
+        print(f"cardavia.serve: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
