@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import os
+import signal
 from typing import Any
 
 import cardavia
@@ -334,3 +336,23 @@ def test_progress_counts_every_game(tmp_path: Any) -> None:
     assert calls == [(n, 8) for n in range(1, 9)]
     with pytest.raises(TypeError, match="progress must be callable"):
         run("durak", "random", "greedy", deals=1, progress=5)
+
+
+def test_an_interrupted_tournament_starts_no_more_games_and_resumes(tmp_path: Any) -> None:
+    """Ctrl-C (SIGINT in the main thread) while games run on two threads."""
+    path = tmp_path / "t.jsonl"
+
+    def interrupt(done: int, _total: int) -> None:
+        if done == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        run("durak", "ai:100", "greedy", deals=40, seed=2, threads=2, journal=path,
+            progress=interrupt)  # fmt: skip
+    kept = len(journal_lines(path)) - 1
+    assert 3 <= kept <= 8, f"the games under way end, no new one starts: {kept} of 80"
+    resumed = run("durak", "ai:100", "greedy", deals=6, seed=2, journal=path)
+    assert resumed["resumed_games"] == min(kept, 12)
+    assert without_timings(resumed) == without_timings(
+        run("durak", "ai:100", "greedy", deals=6, seed=2)
+    )

@@ -306,7 +306,12 @@ def tournament(
     """Duplicate-deal match between two players, with 95% intervals."""
     from cardavia.tournament_journal import journal_seed
 
-    from .tournament_view import error_message, playing_message, render_tournament
+    from .tournament_view import (
+        error_message,
+        playing_message,
+        render_tournament,
+        stopped_message,
+    )
 
     if json_mode:
         set_language("en")
@@ -319,7 +324,14 @@ def tournament(
     if chosen_seed is None:
         chosen_seed = secrets.randbelow(1 << 32)
 
-    def play(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    finished = [0]
+
+    def play(show: Callable[[int], None] | None = None) -> dict[str, Any]:
+        def progress(done: int, _total: int) -> None:
+            finished[0] = max(finished[0], done)
+            if show is not None:
+                show(done)
+
         return cardavia.tournament(
             str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads,
             journal=journal, progress=progress,
@@ -338,7 +350,13 @@ def tournament(
                 transient=True,
             ) as bar:
                 task = bar.add_task(playing_message(2 * deals), total=2 * deals)
-                result = play(lambda done, _total: bar.update(task, completed=done))
+                result = play(lambda done: bar.update(task, completed=done))
+    except KeyboardInterrupt:
+        message = stopped_message(finished[0], 2 * deals, None if journal is None else str(journal))
+        if json_mode:
+            typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+            raise typer.Exit(130) from None
+        raise fail(console, message, 130) from None
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:
             typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))

@@ -117,5 +117,24 @@ def playing_message(games: int) -> str:
     return ngettext("Playing {n} game…", "Playing {n} games…", games).format(n=games)
 
 
+def stopped_message(done: int, total: int, journal: str | None) -> str:
+    """What an interrupted tournament says: how far it got, how to go on."""
+    if journal is None:
+        return ngettext(
+            "Stopped after {done} of {total} game. Add --journal FILE to keep the games "
+            "of an interrupted tournament.",
+            "Stopped after {done} of {total} games. Add --journal FILE to keep the games "
+            "of an interrupted tournament.",
+            total,
+        ).format(done=done, total=total)
+    return ngettext(
+        "Stopped after {done} of {total} game; they are kept in {journal}. "
+        "Run the same command to go on.",
+        "Stopped after {done} of {total} games; they are kept in {journal}. "
+        "Run the same command to go on.",
+        total,
+    ).format(done=done, total=total, journal=journal)
+
+
 def error_message(error: Exception) -> str:
     return _("Cannot run the tournament: {error}").format(error=error)

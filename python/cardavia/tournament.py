@@ -158,7 +158,8 @@ def tournament(
     started again with the same file, game, players and seed plays only the
     games it does not hold yet (the result also gives ``resumed_games``).
     ``progress(done, total)`` is called as games finish, from the threads
-    that play them."""
+    that play them. When a game fails or the call is interrupted (Ctrl-C),
+    no further game starts; the journal keeps every game that finished."""
     name = check_game(game)
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise TypeError(f"deals must be an integer, got {type(deals).__name__}")
@@ -197,6 +198,7 @@ def tournament(
     if progress is not None and done:
         progress(done, total)
     try:
+        # On Ctrl-C or a failed game, `map` cancels the games not started.
         with ThreadPoolExecutor(max_workers=workers) as pool:
             fresh = dict(zip(jobs, pool.map(play, jobs), strict=True))
     finally:

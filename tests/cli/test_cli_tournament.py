@@ -348,3 +348,31 @@ def test_tournament_against_a_program(runner: CliRunner) -> None:
     assert served["a"] == program
     for key in ("a_wins", "draws", "a_losses"):
         assert served[key] == local[key]
+
+
+@pytest.mark.parametrize(
+    ("lang", "journal", "words"),
+    [
+        ("en", False, "Stopped after 3 of 8 games. Add --journal FILE"),
+        ("en", True, "Stopped after 3 of 8 games; they are kept in"),
+        ("de", True, "Angehalten nach 3 von 8 Partien"),
+        ("ru", False, "Остановлено после 3 из 8 партий"),
+        ("uk", True, "Зупинено після 3 з 8 партій"),
+    ],
+)
+def test_tournament_interrupted(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
+    lang: str, journal: bool, words: str,
+) -> None:  # fmt: skip
+    def interrupted(*_args: Any, progress: Any = None, **_kw: Any) -> Any:
+        for done in (1, 2, 3):
+            progress(done, 8)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cardavia, "tournament", interrupted)
+    extra = ["--journal", str(tmp_path / "j.jsonl")] if journal else []
+    code, out = run(runner, [*tournament_args("durak", "--deals", "4"), *extra, "--lang", lang])
+    assert code == 130
+    assert words in " ".join(out.split())
+    code, out = run(runner, [*tournament_args("durak", "--deals", "4"), "--json"])
+    assert code == 130 and "Stopped after 3 of 8 games" in json.loads(out)["error"]
