@@ -1,6 +1,6 @@
 """How cards look: Atlasnye (Durak) courts with Cyrillic indices В Д К Т,
 Schnapsen with the German B D K 10 A; suits as symbols (or letters with
-``--ascii``), red and black."""
+``--ascii``, with Latin J Q K A for the Durak courts), red and black."""
 
 from __future__ import annotations
 
@@ -25,6 +25,12 @@ RANK_LABELS: dict[str, dict[str, str]] = {
     },
     "schnapsen": {"J": "B", "Q": "D", "K": "K", "T": "10", "A": "A"},
 }  # fmt: skip
+# With ``--ascii`` the Atlasnye courts fall back to the Latin J Q K A of the
+# notation; the German B D K of Schnapsen are ASCII already.
+ASCII_RANK_LABELS: dict[str, dict[str, str]] = {
+    "atlasnye": {**RANK_LABELS["atlasnye"], "J": "J", "Q": "Q", "K": "K", "A": "A"},
+    "schnapsen": RANK_LABELS["schnapsen"],
+}
 
 
 def deck_name(game: str) -> str:
@@ -58,8 +64,10 @@ class CardView:
         return suit if self.ascii else SUIT_SYMBOLS[suit]
 
     def label(self, card: str) -> str:
-        """``7S`` → ``7♠``; ``QS`` → ``Д♠`` (Durak) or ``D♠`` (Schnapsen)."""
-        return RANK_LABELS[deck_name(self.game)][card[0]] + self.suit_mark(card[1])
+        """``7S`` → ``7♠``; ``QS`` → ``Д♠`` (Durak) or ``D♠`` (Schnapsen);
+        ``QS`` with ``--ascii`` → ``QS`` (Durak) or ``DS`` (Schnapsen)."""
+        labels = ASCII_RANK_LABELS if self.ascii else RANK_LABELS
+        return labels[deck_name(self.game)][card[0]] + self.suit_mark(card[1])
 
     def suit_style(self, suit: str) -> str:
         if not self.color:

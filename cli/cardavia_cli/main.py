@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 import cardavia
 import typer
@@ -31,6 +31,7 @@ from .config import KEYS, ConfigError, load_config, parse_value, save_config
 from .config import config_path as _config_path
 from .i18n import LANGUAGES, _, resolve_language, set_language
 from .opponent import DEFAULT_LEVEL, LEVELS
+from .plain_text import AsciiStream
 from .saves import GameLog, SaveError, load_log, rebuild, write_log
 from .themes import THEMES, get_theme
 from .tournament_view import PLAYER_HELP
@@ -80,6 +81,7 @@ assert [lang.value for lang in Language] == list(LANGUAGES)
 assert [level.value for level in Level] == list(LEVELS)
 assert [t.value for t in ThemeName] == list(THEMES)
 
+ASCII_HELP = "Plain ASCII: suit letters S H D C, Latin court letters, no colour."
 LANG_HELP = "Language: " + ", ".join(LANGUAGES) + " (default: CARDAVIA_LANG, LANG, config)."
 
 
@@ -89,7 +91,13 @@ def _value(option: Enum | None) -> str | None:
 
 def make_console(ascii_only: bool = False) -> Console:
     no_color = ascii_only or bool(os.environ.get("NO_COLOR"))
-    return Console(no_color=no_color, highlight=False, emoji=False, soft_wrap=False)
+    return Console(
+        file=cast(TextIO, AsciiStream()) if ascii_only else None,
+        no_color=no_color,
+        highlight=False,
+        emoji=False,
+        soft_wrap=False,
+    )
 
 
 def make_view(game: str, ascii_only: bool, theme: str | None, console: Console) -> CardView:
@@ -134,7 +142,7 @@ def play(
     hints: bool | None = typer.Option(None, "--hints/--no-hints", help="Show tips."),
     json_mode: bool = typer.Option(False, "--json", help="Machine mode: JSON lines."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game."),
-    ascii_only: bool = typer.Option(False, "--ascii", help="No suit symbols, no colour."),
+    ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
 ) -> None:
     """Play a game against the computer (you are seat 0)."""
@@ -222,7 +230,7 @@ def rules(
 def learn(
     game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
     lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
-    ascii_only: bool = typer.Option(False, "--ascii", help="No suit symbols, no colour."),
+    ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
 ) -> None:
     """A guided walk through the rules on real positions."""
@@ -256,7 +264,7 @@ def replay(
     show_all: bool = typer.Option(False, "--all", help="Print every move without waiting."),
     lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
     level: Level = typer.Option(Level.easy, "--level", help="Budget of the analysis."),
-    ascii_only: bool = typer.Option(False, "--ascii", help="No suit symbols, no colour."),
+    ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
 ) -> None:
     """Step through a saved game with the computer's view of each move."""

@@ -172,7 +172,7 @@ class PlaySession:
         if command == "quit":
             raise QuitGame
         if command == "help":
-            self.console.print(help_text(), highlight=False)
+            self.console.print(help_text(self.settings.view), highlight=False)
         elif command == "rules":
             found = rules_markdown(self.game.game, current_language())
             if found is None:
@@ -216,12 +216,14 @@ def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView)
     return out
 
 
-def help_text() -> str:
+def help_text(view: CardView) -> str:
     return "\n".join(
         [
             _("How to move:"),
             _("  a number from the list of moves, e.g. 1"),
-            _("  a card, as shown (Д♠, 10♥) or in letters (QS, 7s, 10h)"),
+            _("  a card, as shown ({queen}, {ten}) or in letters (QS, 7s, 10h)").format(
+                queen=view.label("QS"), ten=view.label("TH")
+            ),
             _("  a word: take, stop, transfer, close, exchange, marriage (also in your language)"),
             _("  a word and a card: marriage KH"),
             _("  ? shows the computer's advice; rules shows the rules; quit saves and stops"),

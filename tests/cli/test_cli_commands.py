@@ -148,12 +148,30 @@ def test_readable_at_60_columns(runner: CliRunner) -> None:
     assert max(len(line) for line in result.output.splitlines() if "--resume" not in line) <= 60
 
 
-def test_ascii_has_no_suit_symbols(runner: CliRunner) -> None:
-    code, out = run(runner, ["play", "durak", "--seed", "3", "--ascii"], stdin="quit\n")
+@pytest.mark.parametrize("game", GAMES)
+def test_ascii_prints_nothing_but_ascii(runner: CliRunner, game: str) -> None:
+    code, out = run(
+        runner, ["play", game, "--seed", "3", "--ascii", "--lang", "en"], stdin="help\nquit\n"
+    )
     assert code == 0
-    assert not set("♠♥♦♣") & set(out)
+    assert out.isascii(), sorted({ch for ch in out if not ch.isascii()})
     assert "\x1b[" not in out
-    assert "Trump: D diamonds" in out and "В" in out
+    assert "Your hand:" in out and " | " in out
+
+
+def test_ascii_durak_shows_latin_courts(runner: CliRunner) -> None:
+    code, out = run(runner, ["play", "durak", "--seed", "3", "--ascii"], stdin="help\nquit\n")
+    assert code == 0
+    assert "Trump: D diamonds | KD lies under the stock" in out
+    assert "as shown (QS, 10H)" in out
+    assert "Your hand: 9S JS 8C AC 8D(1) QD(2)" in out
+
+
+def test_help_shows_cards_as_the_table_does(runner: CliRunner) -> None:
+    code, durak = run(runner, ["play", "durak", "--seed", "3"], stdin="help\nquit\n")
+    assert code == 0 and "as shown (Д♠, 10♥)" in durak and "Т♣" in durak
+    code, schnapsen = run(runner, ["play", "schnapsen", "--seed", "3"], stdin="help\nquit\n")
+    assert code == 0 and "as shown (D♠, 10♥)" in schnapsen
 
 
 @pytest.mark.parametrize("theme", ["default", "high-contrast", "warm", "cool"])
