@@ -92,7 +92,7 @@ def play_after(g: cardavia.Game, step: Step, view: CardView) -> list[str]:
 def check_illegal_defence(g: cardavia.Game, answer: str, step: Step, view: CardView) -> str | None:
     """None if ``answer`` names a card in hand that cannot cover; else why not."""
     obs = g.observation(0)
-    cards = [c for c in parse_cards(answer, g.game) if c in obs["hand"]]
+    cards = [c for c in parse_cards(answer, g.game, view.ascii) if c in obs["hand"]]
     if not cards:
         return _("Type one of the cards in your hand, for example {card}.").format(
             card=view.label(obs["hand"][0])

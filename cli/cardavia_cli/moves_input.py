@@ -114,8 +114,9 @@ def command_table() -> dict[str, str]:
     return table
 
 
-def parse_cards(text: str, game: str) -> list[str]:
-    """The canonical cards a spelling may mean (usually one; empty if none)."""
+def parse_cards(text: str, game: str, ascii_table: bool = False) -> list[str]:
+    """The canonical cards a spelling may mean (usually one; empty if none).
+    With ``ascii_table`` the Durak ace is shown as ``A``, so ``T`` is the ten."""
     token = normalize(text).replace(" ", "")
     if len(token) < 2:
         return []
@@ -123,6 +124,8 @@ def parse_cards(text: str, game: str) -> list[str]:
     if suit is None:
         return []
     ranks = RANK_INPUT["schnapsen" if game == "schnapsen" else "atlasnye"].get(token[:-1])
+    if ascii_table and token[:-1] == "t":
+        ranks = ("T",)
     if ranks is None:
         return []
     valid = ranks_of(game)
@@ -195,7 +198,7 @@ def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
             remainder = norm[len(word) :].strip()
             candidates = [m for m in moves if kind_of(m) == move_kind]
             if remainder:
-                cards = parse_cards(remainder, game)
+                cards = parse_cards(remainder, game, view.ascii)
                 if not cards:
                     return _not_understood(text)
                 candidates = [m for m in candidates if card_of(m) in cards]
@@ -203,7 +206,7 @@ def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
                 return _invalid(_("“{word}” is not possible now.").format(word=raw))
             return _pick(candidates)
 
-    cards = parse_cards(norm, game)
+    cards = parse_cards(norm, game, view.ascii)
     if not cards:
         return _not_understood(text)
     candidates = [m for m in moves if card_of(m) in cards]

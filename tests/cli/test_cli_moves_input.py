@@ -90,6 +90,33 @@ def test_card_spellings_durak(text: str, cards: list[str]) -> None:
     assert parse_cards(text, "durak") == cards
 
 
+@pytest.mark.parametrize(("text", "ascii_table", "cards"), [
+    ("TS", False, ["TS", "AS"]),
+    ("TS", True, ["TS"]),
+    ("Т♠", True, ["AS"]),
+    ("AS", True, ["AS"]),
+])  # fmt: skip
+def test_latin_t_is_the_ten_when_the_table_shows_the_ace_as_a(
+    text: str, ascii_table: bool, cards: list[str]
+) -> None:
+    assert parse_cards(text, "durak", ascii_table) == cards
+
+
+def test_t_asks_unless_the_table_is_ascii() -> None:
+    g = cardavia.new_game(
+        "durak", deck=list(durak_deck("TS AS 6D 7D 8D 6H", "7S 6C TD 8C KS AD", "KH"))
+    )
+    obs = g.observation(0)
+    parsed = parse_input("TS", obs, view("durak"))
+    assert parsed.kind == "choose" and set(parsed.options) == {"attack:TS", "attack:AS"}
+    plain = CardView(game="durak", ascii=True, color=False)
+    assert (parse_input("TS", obs, plain).kind, parse_input("TS", obs, plain).move) == (
+        "move",
+        "attack:TS",
+    )
+    assert parse_input("AS", obs, plain).move == "attack:AS"
+
+
 @pytest.mark.parametrize(
     ("text", "cards"),
     [
