@@ -943,6 +943,31 @@ impl Game for Schnapsen {
     }
 }
 
+/// The keys of a Schnapsen state dict (docs/SCHEMA.md).
+pub const STATE_KEYS: [&str; 21] = [
+    "schema",
+    "game",
+    "seed",
+    "deck",
+    "rng",
+    "match_points",
+    "deals",
+    "dealer",
+    "trump",
+    "indicator",
+    "stock",
+    "hands",
+    "leader",
+    "lead",
+    "tricks",
+    "marriages",
+    "closed",
+    "exchange",
+    "known",
+    "history",
+    "outcome",
+];
+
 /// `from_dict` of the reference: the same checks in the same order, so the
 /// first thing wrong is named with the reference's words.
 mod parse {
@@ -952,30 +977,6 @@ mod parse {
         check_list, check_opt_card, check_order, check_pair, check_seat, check_seed, check_small,
         field, py_repr,
     };
-
-    const STATE_KEYS: [&str; 21] = [
-        "schema",
-        "game",
-        "seed",
-        "deck",
-        "rng",
-        "match_points",
-        "deals",
-        "dealer",
-        "trump",
-        "indicator",
-        "stock",
-        "hands",
-        "leader",
-        "lead",
-        "tricks",
-        "marriages",
-        "closed",
-        "exchange",
-        "known",
-        "history",
-        "outcome",
-    ];
 
     fn check_deal(value: &Value, what: &str) -> Result<DealResult> {
         let d = check_keys(value, &["winner", "game_points", "reason"], what)?;

@@ -43,35 +43,8 @@ fn config() -> ProptestConfig {
     }
 }
 
-const KEYS: &[&str] = &[
-    "schema",
-    "game",
-    "seed",
-    "deck",
-    "trump_card",
-    "hands",
-    "stock",
-    "table",
-    "discard",
-    "attacker",
-    "taking",
-    "limit",
-    "idle_bouts",
-    "known",
-    "history",
-    "outcome",
-    "rng",
-    "match_points",
-    "deals",
-    "dealer",
-    "trump",
-    "indicator",
-    "leader",
-    "lead",
-    "tricks",
-    "marriages",
-    "closed",
-    "exchange",
+/// Keys that appear inside a state rather than at its top.
+const NESTED_KEYS: &[&str] = &[
     "winner",
     "loser",
     "draw",
@@ -84,6 +57,17 @@ const KEYS: &[&str] = &[
     "jack",
     "took",
 ];
+
+/// Every key a state of any game may hold, so a mutation can add one that
+/// is known but misplaced.
+fn keys() -> Vec<&'static str> {
+    let mut keys: Vec<&str> = cardavia_core::durak::STATE_KEYS.to_vec();
+    keys.extend(cardavia_core::schnapsen::STATE_KEYS);
+    keys.extend(NESTED_KEYS);
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
 
 fn all_cards() -> Vec<String> {
     let mut names = ATLASNYE.names(ATLASNYE.full());
@@ -100,7 +84,7 @@ fn any_text() -> impl Strategy<Value = String> {
         "[6-9TJQKA1][SHDCs]",
         "(attack|defend|transfer|play|marriage|take|stop|close|exchange)[:; ]?[6-9TJQKA][SHDC]?",
         ".{0,8}",
-        prop::sample::select(KEYS.to_vec()).prop_map(str::to_owned),
+        prop::sample::select(keys()).prop_map(str::to_owned),
     ]
 }
 
@@ -227,7 +211,8 @@ fn mutate(state: &mut Value, pick: &mut SplitMix64, garbage: &Value) {
         }
         1 => {
             // Add a key, known or not, here or at the top.
-            let key = KEYS[below(pick, KEYS.len())].to_owned();
+            let keys = keys();
+            let key = keys[below(pick, keys.len())].to_owned();
             match at(state, &path) {
                 Some(Value::Object(map)) => map.insert(key, garbage.clone()),
                 _ => state
