@@ -233,3 +233,60 @@ fn minimax(game: &Schnapsen, seat: usize, deals: u32, points: [u32; 2]) -> f64 {
         values.fold(1.0, f64::min)
     }
 }
+
+#[test]
+fn a_time_budget_bounds_the_endgame_solve() {
+    // With no time left, an endgame still solves exactly if it needs fewer
+    // nodes than the solver's clock interval; a larger one gives up and the
+    // tree search answers with its minimum of iterations. Only positions
+    // solved exactly without a time budget are taken.
+    let no_time = Config {
+        budget: Budget {
+            iterations: None,
+            time: Some(std::time::Duration::ZERO),
+        },
+        ..Config::default()
+    };
+    let (mut solved, mut fell_back) = (0, 0);
+    for seed in 0..300 {
+        if solved >= 3 && fell_back >= 3 {
+            break;
+        }
+        let mut game = Session::<Perevodnoy>::new(Some(seed), None).unwrap().game;
+        let mut rng = SplitMix64::new(seed);
+        while !game.is_over()
+            && (game.stock_len() > 0 || game.hand(0).count_ones() + game.hand(1).count_ones() > 10)
+        {
+            let mv = game.random_move(&mut rng);
+            game.apply(mv);
+        }
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        if worlds.endgame() != Endgame::Perfect {
+            continue;
+        }
+        if decide(&worlds, &config(1_000, 0)).iterations != 1 {
+            continue; // past the node limit even with all the time in the world
+        }
+        let result = decide(&worlds, &no_time);
+        let legal = legal_move_names(&game);
+        let best = Perevodnoy::move_name(result.moves[0].mv);
+        assert!(
+            legal.contains(&best),
+            "seed {seed}: {best} not in {legal:?}"
+        );
+        match result.iterations {
+            1 => solved += 1,
+            n => {
+                assert!((32..1_000).contains(&n), "seed {seed}: {n} iterations");
+                fell_back += 1;
+            }
+        }
+    }
+    assert!(
+        solved > 0 && fell_back > 0,
+        "{solved} solved, {fell_back} fell back"
+    );
+}

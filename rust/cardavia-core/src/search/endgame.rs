@@ -28,6 +28,9 @@ pub enum Endgame {
 /// Nodes one solve may visit before the endgame is judged too large.
 const NODE_LIMIT: u64 = 500_000;
 
+/// How often (in nodes) a solve under a time budget looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
 /// What a transposition-table entry knows of a position's value.
 #[derive(Clone, Copy)]
 enum Bound {
@@ -45,16 +48,25 @@ struct Solver {
     root: (u32, [u32; 2]),
     nodes: u64,
     table: Table,
+    deadline: Option<Instant>,
+    out_of_time: bool,
 }
 
 impl Solver {
-    /// The exact value for `seat` (in [0, 1]), or `None` past the node limit.
+    /// The exact value for `seat` (in [0, 1]), or `None` past the node limit
+    /// or the deadline.
     fn solve<G: Resample>(&mut self, game: &G, mut alpha: f32, mut beta: f32) -> Option<f32> {
         if let Some(reward) = horizon(game, self.root.0, self.root.1) {
             return Some(reward[self.seat]);
         }
         self.nodes += 1;
         if self.nodes > NODE_LIMIT {
+            return None;
+        }
+        // A caller that gave a time budget gets its answer on time, not
+        // after a solve of up to NODE_LIMIT nodes.
+        if self.nodes % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out_of_time = true;
             return None;
         }
         let key = game.position_key();
@@ -104,7 +116,9 @@ impl Solver {
 }
 
 /// Score every root move by its mean exact value over sampled worlds;
-/// `None` when a world's tree is too large (the caller searches instead).
+/// `None` when a world's tree is too large, or when time runs out before
+/// the first world is solved (the caller searches instead). Worlds solved
+/// before the time ran out are kept.
 pub fn solve_endgame<D: Determinize>(
     info: &D,
     config: &Config,
@@ -139,13 +153,28 @@ pub fn solve_endgame<D: Determinize>(
             root,
             nodes: 0,
             table: Table::new(),
+            deadline,
+            out_of_time: false,
         };
-        for (total, &mv) in totals.iter_mut().zip(moves.as_slice()) {
-            let mut child = sampled.clone();
-            child.apply(mv);
-            *total += f64::from(solver.solve(&child, 0.0, 1.0)?);
+        let values: Option<Vec<f32>> = moves
+            .as_slice()
+            .iter()
+            .map(|&mv| {
+                let mut child = sampled.clone();
+                child.apply(mv);
+                solver.solve(&child, 0.0, 1.0)
+            })
+            .collect();
+        match values {
+            Some(values) => {
+                for (total, value) in totals.iter_mut().zip(values) {
+                    *total += f64::from(value);
+                }
+                done += 1;
+            }
+            None if solver.out_of_time && done > 0 => break,
+            None => return None,
         }
-        done += 1;
     }
     let mut stats: Vec<MoveStats<_>> = moves
         .as_slice()

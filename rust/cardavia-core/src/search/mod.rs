@@ -18,6 +18,7 @@ use crate::cards::{bit, cards, Card, CardSet};
 use crate::game::Game;
 use crate::rng::SplitMix64;
 pub use endgame::Endgame;
+use std::time::Instant;
 
 /// What one seat knows, able to deal out worlds consistent with it.
 pub trait Determinize: Send + Sync {
@@ -43,12 +44,20 @@ pub fn decide<D: Determinize>(
     config: &ismcts::Config,
 ) -> ismcts::SearchResult<<D::Game as Game>::Move> {
     let kind = info.endgame();
-    if kind != Endgame::No {
-        if let Some(result) = endgame::solve_endgame(info, config, kind) {
-            return result;
-        }
+    if kind == Endgame::No {
+        return ismcts::search(info, config);
     }
-    ismcts::search(info, config)
+    let started = Instant::now();
+    if let Some(result) = endgame::solve_endgame(info, config, kind) {
+        return result;
+    }
+    // The solve gave up; the tree search gets what is left of the time.
+    let mut rest = *config;
+    rest.budget.time = config
+        .budget
+        .time
+        .map(|t| t.saturating_sub(started.elapsed()));
+    ismcts::search(info, &rest)
 }
 
 /// A game whose hidden cards can be dealt anew.
