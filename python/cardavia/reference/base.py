@@ -32,6 +32,8 @@ class ReferenceGame(ABC):
     engine: str = "reference"
     history: list[str]
     outcome: dict[str, Any] | None
+    hands: list[list[str]]
+    known: list[list[str]]
 
     @abstractmethod
     def __init__(self, seed: int | None = None, deck: list[str] | None = None) -> None: ...
@@ -107,6 +109,21 @@ class ReferenceGame(ABC):
 
     def clone(self: G) -> G:
         return copy.deepcopy(self)
+
+    def seat_view(self, seat: object) -> dict[str, Any]:
+        """The part of an observation every game shares: whose view it is,
+        who moves, that seat's hand and legal moves, the cards known in
+        either hand. The games add their public facts."""
+        seat = self.check_seat(seat)
+        return {
+            "game": self.game,
+            "seat": seat,
+            "current_player": self.current_player,
+            "legal_moves": self.legal_moves() if self.current_player == seat else [],
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
+            "known": [list(cards) for cards in self.known],
+        }
 
     def check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):

@@ -340,15 +340,8 @@ class SchnapsenGame(ReferenceGame):
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: its hand, and every public fact."""
-        seat = self.check_seat(seat)
         return {
-            "game": self.game,
-            "seat": seat,
-            "current_player": self.current_player,
-            "legal_moves": self.legal_moves() if self.current_player == seat else [],
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "known": [list(cards) for cards in self.known],
+            **self.seat_view(seat),
             "trump": self.trump,
             "indicator": self.indicator,
             "stock_size": len(self.stock) + (self.indicator is not None),
