@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from .errors import InvalidArgumentError, InvalidStateError, UnknownGameError
 from .reference import GAME_CLASSES
-from .reference.checks import check_depth
+from .reference.checks import check_depth, parse_json
 
 GAMES: tuple[str, ...] = ("durak", "perevodnoy", "schnapsen")
 ENGINES: tuple[str, ...] = ("rust", "reference")
@@ -104,10 +104,4 @@ def from_dict(data: object, *, engine: str | None = None) -> Game:
 
 def from_json(text: str | bytes, *, engine: str | None = None) -> Game:
     """Rebuild a game from ``Game.to_json()``."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise TypeError(f"JSON text must be str or bytes, got {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise InvalidStateError(f"malformed JSON: {exc}") from None
-    return from_dict(data, engine=engine)
+    return from_dict(parse_json(text), engine=engine)

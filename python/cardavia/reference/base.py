@@ -9,8 +9,8 @@ import threading
 from abc import ABC, abstractmethod
 from typing import Any, TypeVar
 
-from ..errors import IllegalMoveError, InvalidArgumentError, InvalidStateError
-from .checks import check_seed
+from ..errors import IllegalMoveError, InvalidArgumentError
+from .checks import check_seed, parse_json
 
 G = TypeVar("G", bound="ReferenceGame")
 
@@ -99,13 +99,7 @@ class ReferenceGame(ABC):
 
     @classmethod
     def from_json(cls: type[G], text: object) -> G:
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise TypeError(f"JSON text must be str or bytes, got {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise InvalidStateError(f"malformed JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text))
 
     def clone(self: G) -> G:
         return copy.deepcopy(self)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -13,6 +14,17 @@ MAX_SEED = (1 << 64) - 1
 # A state nests four levels at most (Schnapsen's outcome.deals[i].reason);
 # anything far deeper is garbage, refused before a message repr()s it.
 MAX_DEPTH = 16
+
+
+def parse_json(text: object) -> Any:
+    """The value a state's JSON text holds; wrong types and malformed text
+    are refused with the errors ``from_json`` promises."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"JSON text must be str or bytes, got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidStateError(f"malformed JSON: {exc}") from None
 
 
 def check_seed(seed: object, what: str = "seed") -> int:
