@@ -290,3 +290,89 @@ fn a_time_budget_bounds_the_endgame_solve() {
         "{solved} solved, {fell_back} fell back"
     );
 }
+
+/// The exact value for `seat` of a Durak position, from whichever seat is to move.
+fn exact_value(game: Perevodnoy, seat: usize) -> Option<f64> {
+    if game.is_over() {
+        return Some(match game.winner() {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        });
+    }
+    let mover = game.current_player()?;
+    let worlds = Worlds::new(game, mover, u64::MAX)?;
+    let result = decide(&worlds, &config(1_000, 0));
+    if result.iterations != 1 {
+        return None; // not solved exactly
+    }
+    let best = result.moves[0].value;
+    Some(if mover == seat { best } else { 1.0 - best })
+}
+
+#[test]
+fn a_lost_endgame_leaves_the_opponent_the_most_ways_to_go_wrong() {
+    let mut checked = 0;
+    let mut with_chances = 0;
+    for seed in 0..400 {
+        if checked >= 12 && with_chances >= 3 {
+            break;
+        }
+        let mut game = Session::<Perevodnoy>::new(Some(seed), None).unwrap().game;
+        let mut rng = SplitMix64::new(seed);
+        while !game.is_over()
+            && (game.stock_len() > 0 || game.hand(0).count_ones() + game.hand(1).count_ones() > 8)
+        {
+            let mv = game.random_move(&mut rng);
+            game.apply(mv);
+        }
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        let result = decide(&worlds, &config(1_000, 0));
+        if result.iterations != 1 || result.moves[0].value > 0.0 {
+            continue; // not solved, or not lost
+        }
+        // For every move: the share of the opponent's replies that would
+        // let `seat` escape, when the opponent is the one to answer.
+        let mut shares = Vec::new();
+        for stats in &result.moves {
+            let mut child = game;
+            child.apply(stats.mv);
+            if child.is_over() || child.current_player() == Some(seat) {
+                shares.clear();
+                break;
+            }
+            let mut replies = cardavia_core::game::MoveList::new();
+            child.legal_moves(&mut replies);
+            let mut saved = 0;
+            for &reply in replies.as_slice() {
+                let mut next = child;
+                next.apply(reply);
+                match exact_value(next, seat) {
+                    Some(v) if v > 0.0 => saved += 1,
+                    Some(_) => {}
+                    None => {
+                        shares.clear();
+                        break;
+                    }
+                }
+            }
+            shares.push(f64::from(saved) / replies.len() as f64);
+        }
+        if shares.len() != result.moves.len() {
+            continue; // a move keeps the turn, or a reply is unsolved
+        }
+        let most = shares.iter().copied().fold(0.0, f64::max);
+        assert_eq!(shares[0], most, "seed {seed}: {shares:?}");
+        checked += 1;
+        if most > 0.0 {
+            with_chances += 1;
+        }
+    }
+    assert!(
+        checked >= 12 && with_chances >= 3,
+        "{checked} lost endgames, {with_chances} with chances"
+    );
+}

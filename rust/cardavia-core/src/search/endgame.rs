@@ -115,6 +115,39 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// In a position lost against perfect play, the best share, over
+    /// `seat`'s next `depth` decisions, of the opponent's replies at its
+    /// next decision that would let `seat` draw or win after all: how many
+    /// ways the opponent has to go wrong. `None` past the node limit.
+    fn chances<G: Resample>(&mut self, game: &G, depth: u32) -> Option<f32> {
+        if horizon(game, self.root.0, self.root.1).is_some() {
+            return Some(0.0);
+        }
+        let player = game.current_player()?;
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let mut best = 0.0f32;
+        let mut saved = 0u32;
+        for &mv in moves.as_slice() {
+            let mut child = game.clone();
+            child.apply(mv);
+            if player == self.seat {
+                if depth > 0 {
+                    best = best.max(self.chances(&child, depth - 1)?);
+                }
+            } else if self.solve(&child, 0.0, 1.0)? > 0.0 {
+                saved += 1;
+            }
+        }
+        if player == self.seat {
+            Some(best)
+        } else {
+            Some(saved as f32 / moves.len().max(1) as f32)
+        }
+    }
+}
+
 /// Score every root move by its mean exact value over sampled worlds;
 /// `None` when a world's tree is too large, or when time runs out before
 /// the first world is solved (the caller searches instead). Worlds solved
@@ -143,6 +176,7 @@ pub fn solve_endgame<D: Determinize>(
     let mut totals = vec![0.0f64; moves.len()];
     let mut done = 0u64;
     let mut world = Some(first);
+    let mut kept = None;
     while done < worlds {
         if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
@@ -171,6 +205,9 @@ pub fn solve_endgame<D: Determinize>(
                     *total += f64::from(value);
                 }
                 done += 1;
+                if kind == Endgame::Perfect {
+                    kept = Some((sampled, solver));
+                }
             }
             None if solver.out_of_time && done > 0 => break,
             None => return None,
@@ -192,6 +229,25 @@ pub fn solve_endgame<D: Determinize>(
             .partial_cmp(&a.value)
             .unwrap_or(std::cmp::Ordering::Equal)
     });
+    // Lost against perfect play: every move scores alike, so the move that
+    // leaves the opponent the most ways to go wrong goes first.
+    if let Some((world, mut solver)) = kept {
+        if stats.first().is_some_and(|m| m.value <= 0.0) {
+            let chances: Option<Vec<f32>> = stats
+                .iter()
+                .map(|m| {
+                    let mut child = world.clone();
+                    child.apply(m.mv);
+                    solver.chances(&child, 1)
+                })
+                .collect();
+            if let Some(chances) = chances {
+                let mut ranked: Vec<_> = stats.into_iter().zip(chances).collect();
+                ranked.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+                stats = ranked.into_iter().map(|(m, _)| m).collect();
+            }
+        }
+    }
     Some(SearchResult {
         moves: stats,
         iterations: done,
