@@ -234,6 +234,21 @@ fn minimax(game: &Schnapsen, seat: usize, deals: u32, points: [u32; 2]) -> f64 {
     }
 }
 
+/// A seeded perevodnoy game played at random until the stock is empty and
+/// at most `cards` remain in the hands, with the seat to move; `None` if
+/// the game ended first.
+fn endgame_of(seed: u64, cards: u32) -> Option<(Perevodnoy, usize)> {
+    let mut game = Session::<Perevodnoy>::new(Some(seed), None).unwrap().game;
+    let mut rng = SplitMix64::new(seed);
+    while !game.is_over()
+        && (game.stock_len() > 0 || game.hand(0).count_ones() + game.hand(1).count_ones() > cards)
+    {
+        let mv = game.random_move(&mut rng);
+        game.apply(mv);
+    }
+    Some((game, game.current_player()?))
+}
+
 #[test]
 fn a_time_budget_bounds_the_endgame_solve() {
     // With no time left, an endgame still solves exactly if it needs fewer
@@ -252,15 +267,7 @@ fn a_time_budget_bounds_the_endgame_solve() {
         if solved >= 3 && fell_back >= 3 {
             break;
         }
-        let mut game = Session::<Perevodnoy>::new(Some(seed), None).unwrap().game;
-        let mut rng = SplitMix64::new(seed);
-        while !game.is_over()
-            && (game.stock_len() > 0 || game.hand(0).count_ones() + game.hand(1).count_ones() > 10)
-        {
-            let mv = game.random_move(&mut rng);
-            game.apply(mv);
-        }
-        let Some(seat) = game.current_player() else {
+        let Some((game, seat)) = endgame_of(seed, 10) else {
             continue;
         };
         let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
@@ -318,15 +325,7 @@ fn a_lost_endgame_leaves_the_opponent_the_most_ways_to_go_wrong() {
         if checked >= 12 && with_chances >= 3 {
             break;
         }
-        let mut game = Session::<Perevodnoy>::new(Some(seed), None).unwrap().game;
-        let mut rng = SplitMix64::new(seed);
-        while !game.is_over()
-            && (game.stock_len() > 0 || game.hand(0).count_ones() + game.hand(1).count_ones() > 8)
-        {
-            let mv = game.random_move(&mut rng);
-            game.apply(mv);
-        }
-        let Some(seat) = game.current_player() else {
+        let Some((game, seat)) = endgame_of(seed, 8) else {
             continue;
         };
         let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
