@@ -113,9 +113,7 @@ impl Solver {
         }
         Some(best)
     }
-}
 
-impl Solver {
     /// In a position lost against perfect play, the best share, over
     /// `seat`'s next `depth` decisions, of the opponent's replies at its
     /// next decision that would let `seat` draw or win after all: how many
