@@ -1,7 +1,7 @@
 """Classic Durak (podkidnoy) for two players: RULES.md chapter 3.
 
 Written to be read beside the rules; ``perevodnoy.py`` adds the transfer
-and the Rust twin is ``rust/cardavia-core/src/durak.rs``.
+and the Rust twin is ``rust/cardavia-core/src/durak/``.
 """
 
 from __future__ import annotations

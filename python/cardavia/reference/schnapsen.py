@@ -1,6 +1,6 @@
 """Schnapsen for two players, a whole match of deals: RULES.md chapter 5.
 
-The Rust twin is ``rust/cardavia-core/src/schnapsen.rs``.
+The Rust twin is ``rust/cardavia-core/src/schnapsen/``.
 """
 
 from __future__ import annotations

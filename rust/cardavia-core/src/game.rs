@@ -68,13 +68,34 @@ pub struct Record {
     pub history: Vec<String>,
 }
 
-/// The rules of one game. The position is `Copy`-cheap to clone.
+/// How a finished game ended (Schnapsen: the match). The loser of a win
+/// is the other seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Draw,
+    Win { winner: u8 },
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<usize> {
+        match self {
+            Outcome::Win { winner } => Some(usize::from(winner)),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// The rules of one game: the hot path of play, playouts and search. The
+/// position is `Copy`-cheap to clone; nothing here touches JSON
+/// (`State` reads and writes it).
 pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Default + PartialEq + Eq + std::fmt::Debug + Send + Sync;
 
     /// The game id: `durak`, `perevodnoy` or `schnapsen`.
     const ID: &'static str;
     const DECK: Deck;
+    /// How many distinct moves the game has (`move_index` is below it).
+    const MOVE_COUNT: usize;
 
     /// Deal from a deck order (top first, already validated as a
     /// permutation) and the generator that shuffled it (Schnapsen keeps it
@@ -100,17 +121,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_name(mv: Self::Move) -> String;
     /// A move in canonical spelling; `None` for anything else.
     fn parse_move(text: &str) -> Option<Self::Move>;
+    /// The move's place among every move of the game, below `MOVE_COUNT`:
+    /// a fixed numbering of the moves (action ids).
+    fn move_index(mv: Self::Move) -> usize;
+    /// The move numbered `index`; `None` past `MOVE_COUNT`.
+    fn move_at(index: usize) -> Option<Self::Move>;
 
-    /// The outcome dict of API.md, or `Null` while playing.
-    fn outcome(&self) -> Value;
+    /// `None` while playing.
+    fn outcome(&self) -> Option<Outcome>;
 
     /// The winning seat of a finished game (`None`: a draw, or not over).
     /// Schnapsen: the match winner.
     fn winner(&self) -> Option<usize> {
-        self.outcome()
-            .get("winner")
-            .and_then(Value::as_u64)
-            .map(|w| w as usize)
+        self.outcome().and_then(Outcome::winner)
     }
 
     /// Game points each seat has won so far (Schnapsen); zero elsewhere.
@@ -122,6 +145,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn deals_finished(&self) -> u32 {
         0
     }
+}
+
+/// Every move of `G`, in `move_index` order.
+pub fn every_move<G: Game>() -> Vec<G::Move> {
+    (0..G::MOVE_COUNT).filter_map(G::move_at).collect()
+}
+
+/// A game's state as JSON (docs/SCHEMA.md): the state dict, the
+/// observation of one seat, and the checks of both. Apart from `Game` so
+/// that the hot path never meets JSON.
+pub trait State: Game {
     /// The full state dict (same schema as the reference engine).
     fn to_value(&self, record: &Record) -> Value;
     /// Rebuild from a state dict, checking it whole.
@@ -130,9 +164,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// checks `from_value` makes on a state, and the agreement of the
     /// fields kept for speed with the position. Never panics; no debug
     /// assertions needed (the soak runs it after every move).
-    fn check_invariants(&self) -> Result<()> {
-        Ok(())
-    }
+    fn check_invariants(&self) -> Result<()>;
+    /// The outcome dict of API.md, or `Null` while playing.
+    fn outcome_value(&self) -> Value;
     /// What `seat` may know.
     fn observation(&self, seat: usize, record: &Record) -> Value;
 }

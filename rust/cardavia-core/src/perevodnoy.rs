@@ -1,6 +1,6 @@
 //! Transferable Durak (perevodnoy): RULES.md chapter 4.
 //!
-//! Everything of classic Durak holds (`durak.rs`); this module adds the
+//! Everything of classic Durak holds (`durak/`); this module adds the
 //! transfer. The twin of `python/cardavia/reference/perevodnoy.py`.
 
 use crate::cards::{count, Card, CardSet};

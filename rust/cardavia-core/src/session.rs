@@ -5,7 +5,7 @@ use crate::cards::{Card, Deck};
 use crate::checks::{py_repr, py_str_repr, type_name};
 use crate::durak::Durak;
 use crate::error::{invalid, Error, Result};
-use crate::game::{legal_move_names, play_named, Game, Record};
+use crate::game::{legal_move_names, play_named, Game, Record, State};
 use crate::perevodnoy::Perevodnoy;
 use crate::rng::{shuffle, SplitMix64};
 use crate::schnapsen::Schnapsen;
@@ -46,12 +46,12 @@ pub fn parse_deck(deck: Deck, names: &[String]) -> Result<Vec<Card>> {
 }
 
 #[derive(Clone, Debug)]
-pub struct Session<G: Game> {
+pub struct Session<G: State> {
     pub game: G,
     pub record: Record,
 }
 
-impl<G: Game> Session<G> {
+impl<G: State> Session<G> {
     /// RULES.md ch. 2: the deck decides the first deal; otherwise the seed
     /// shuffles the canonical order. The caller supplies a seed when
     /// neither is given.
@@ -195,7 +195,7 @@ impl AnySession {
     }
 
     pub fn outcome(&self) -> Value {
-        with_session!(self, s => s.game.outcome())
+        with_session!(self, s => s.game.outcome_value())
     }
 
     pub fn history(&self) -> &[String] {

@@ -17,7 +17,7 @@
 //! so a violation names a game that can be replayed on its own.
 
 use crate::cards::Card;
-use crate::game::{Game, MoveList, Record};
+use crate::game::{Game, MoveList, Record, State};
 use crate::rng::{shuffle, SplitMix64};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -39,7 +39,7 @@ pub fn soak_seed(seed: u64, index: u64) -> u64 {
     SplitMix64::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next()
 }
 
-fn deal<G: Game>(deal_seed: u64) -> (G, Record) {
+fn deal<G: State>(deal_seed: u64) -> (G, Record) {
     let mut rng = SplitMix64::new(deal_seed);
     let mut order: Vec<Card> = (0..G::DECK.len() as Card).collect();
     shuffle(&mut order, &mut rng);
@@ -92,7 +92,7 @@ fn checked_moves<G: Game>(
 
 /// Write the state, read it back, write it again: the same position and
 /// the same JSON. Returns the copy read back.
-fn round_trip<G: Game + PartialEq>(game: &G, record: &Record) -> Result<G, String> {
+fn round_trip<G: State + PartialEq>(game: &G, record: &Record) -> Result<G, String> {
     let value = game.to_value(record);
     let (back, back_record) =
         G::from_value(&value).map_err(|e| format!("its own state dict is refused: {e}"))?;
@@ -106,7 +106,7 @@ fn round_trip<G: Game + PartialEq>(game: &G, record: &Record) -> Result<G, Strin
 }
 
 /// Play game `index` of the run to its end, checking everything.
-fn soak_one<G: Game + PartialEq>(seed: u64, index: u64, report: &mut SoakReport) {
+fn soak_one<G: State + PartialEq>(seed: u64, index: u64, report: &mut SoakReport) {
     let deal_seed = soak_seed(seed, index);
     let (mut game, mut record) = deal::<G>(deal_seed);
     let mut chooser = SplitMix64::new(deal_seed ^ 0x5851_F42D_4C95_7F2D);
@@ -155,7 +155,7 @@ fn soak_one<G: Game + PartialEq>(seed: u64, index: u64, report: &mut SoakReport)
 
 /// Play `games` random games of `G` on `threads` threads (at least one),
 /// checking every move; stops at the first violation.
-pub fn soak<G: Game + PartialEq>(games: u64, seed: u64, threads: usize) -> SoakReport {
+pub fn soak<G: State + PartialEq>(games: u64, seed: u64, threads: usize) -> SoakReport {
     let threads = threads.clamp(1, 256) as u64;
     let stop = AtomicBool::new(false);
     let run = |worker: u64| {

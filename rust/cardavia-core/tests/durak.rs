@@ -8,9 +8,9 @@
 //! test suites start from the same positions.
 
 use cardavia_core::cards::{bit, cards, count, CardSet, ATLASNYE};
-use cardavia_core::durak::{Durak, DurakMove, DurakRules, Outcome};
+use cardavia_core::durak::{Durak, DurakMove, DurakRules};
 use cardavia_core::error::Error;
-use cardavia_core::game::{legal_move_names, Game, MoveList, Record};
+use cardavia_core::game::{legal_move_names, Game, MoveList, Outcome, Record, State};
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::rng::{shuffle, SplitMix64};
 use cardavia_core::session::Session;
@@ -30,7 +30,7 @@ fn mid_game() -> Session<Durak> {
 }
 
 /// A position reached by two scripted bouts that empty the stock.
-fn endgame<G: Game>(deck: &str, script: &str) -> Session<G> {
+fn endgame<G: State>(deck: &str, script: &str) -> Session<G> {
     let mut game = new(&words(deck));
     play(&mut game, script);
     let s = state(&game);
@@ -57,7 +57,7 @@ const DRAW_SCRIPT: &str = "attack:6D defend:9D attack:6S defend:7S attack:9C def
 const DRAW_LINE: &str = "attack:6H defend:7H attack:7D defend:8D attack:8S defend:9S \
     attack:9H defend:TH attack:TD defend:JD attack:6C defend:7C stop";
 
-fn draw_endgame<G: Game>() -> Session<G> {
+fn draw_endgame<G: State>() -> Session<G> {
     endgame(DRAW_DECK, DRAW_SCRIPT)
 }
 
@@ -79,7 +79,7 @@ const REFILL_BOUTS: [&str; 3] = [
     "attack:KH defend:AH attack:KD defend:AD attack:AS defend:6C stop",
 ];
 
-fn refill_game<G: Game>() -> Session<G> {
+fn refill_game<G: State>() -> Session<G> {
     new(&durak_deck(REFILL_HAND0, REFILL_HAND1, "AC", REFILL_STOCK))
 }
 
@@ -167,7 +167,7 @@ fn move_names_round_trip() {
 
 // ------------------------------------------------------------ chapter 3 setup
 
-fn setup_hands_trump_and_stock<G: Game>() {
+fn setup_hands_trump_and_stock<G: State>() {
     let deck = durak_deck(MID_HAND0, MID_HAND1, "7D", "KS KH KC QS QH QC 8S");
     let game = new::<G>(&deck);
     let s = state(&game);
@@ -203,7 +203,7 @@ fn setup_hands_trump_and_stock_both() {
     setup_hands_trump_and_stock::<Perevodnoy>();
 }
 
-fn trump_card_public_until_drawn_then_known<G: Game>() {
+fn trump_card_public_until_drawn_then_known<G: State>() {
     let mut game = refill_game::<G>();
     for seat in 0..2 {
         assert_eq!(game.observation(seat)["trump_card"], "AC");
@@ -223,7 +223,7 @@ fn trump_card_public_until_drawn_then_known_both() {
     trump_card_public_until_drawn_then_known::<Perevodnoy>();
 }
 
-fn first_attacker<G: Game>() {
+fn first_attacker<G: State>() {
     let cases = [
         // Trump H: seat 1 holds 6H, the lowest trump.
         ("7H 8S 9S TS JS QS", "6H 8D 9D TD JD QD", "AH", 1),
@@ -511,7 +511,7 @@ fn finished_game_has_no_moves() {
 
 // ---------------------------------------------------------------- after a bout
 
-fn hand_emptying_mid_bout_with_stock_does_not_end<G: Game>() {
+fn hand_emptying_mid_bout_with_stock_does_not_end<G: State>() {
     let mut game = refill_game::<G>();
     let moves = REFILL_BOUTS[0].split_whitespace().count();
     play(&mut game, &first_words(REFILL_BOUTS[0], moves - 1));
@@ -530,7 +530,7 @@ fn hand_emptying_mid_bout_with_stock_does_not_end_both() {
     hand_emptying_mid_bout_with_stock_does_not_end::<Perevodnoy>();
 }
 
-fn refill_attacker_first_and_stock_running_out<G: Game>() {
+fn refill_attacker_first_and_stock_running_out<G: State>() {
     let mut game = refill_game::<G>();
     play(&mut game, REFILL_BOUTS[0]);
     let s = state(&game);
@@ -561,7 +561,7 @@ fn refill_attacker_first_and_stock_running_out_both() {
 
 // ---------------------------------------------------------------- end of deal
 
-fn draw_when_both_hands_empty<G: Game>() {
+fn draw_when_both_hands_empty<G: State>() {
     let mut game = draw_endgame::<G>();
     assert_eq!(state(&game)["known"], json!([["6C"], []]));
     play(&mut game, &first_words(DRAW_LINE, 11));
@@ -572,7 +572,7 @@ fn draw_when_both_hands_empty<G: Game>() {
     assert_eq!(legal(&game), words("stop"));
     play(&mut game, "stop");
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": null, "loser": null, "draw": true})
     );
     assert_eq!(state(&game)["discard"], json!(all_cards()));
@@ -584,14 +584,14 @@ fn draw_when_both_hands_empty_both() {
     draw_when_both_hands_empty::<Perevodnoy>();
 }
 
-fn defender_left_holding_cards_is_durak<G: Game>() {
+fn defender_left_holding_cards_is_durak<G: State>() {
     let mut game = draw_endgame::<G>();
     play(&mut game, &first_words(DRAW_LINE, 11));
     play(&mut game, "take");
     assert_eq!(legal(&game), words("stop"));
     play(&mut game, "stop");
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": 0, "loser": 1, "draw": false})
     );
     assert_eq!(game.game.winner(), Some(0));
@@ -604,7 +604,7 @@ fn defender_left_holding_cards_is_durak_both() {
     defender_left_holding_cards_is_durak::<Perevodnoy>();
 }
 
-fn attacker_left_holding_cards_is_durak<G: Game>() {
+fn attacker_left_holding_cards_is_durak<G: State>() {
     let mut game = draw_endgame::<G>();
     play(&mut game, &first_words(DRAW_LINE, 10));
     play(&mut game, "stop");
@@ -619,7 +619,7 @@ fn attacker_left_holding_cards_is_durak<G: Game>() {
     );
     play(&mut game, "take stop");
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": 1, "loser": 0, "draw": false})
     );
 }
@@ -640,7 +640,7 @@ fn idle_bouts_end_classic_durak_too() {
     play(&mut game, "attack:6H take stop");
     assert_eq!(state(&game)["idle_bouts"], 50);
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": null, "loser": null, "draw": true})
     );
     assert_eq!(game.game.result(), Some(Outcome::Draw));
@@ -896,7 +896,7 @@ fn from_value_checks_across_fields() {
 
 // --------------------------------------------------------------- properties
 
-fn deal_seeded<G: Game>(seed: u64) -> (G, Record) {
+fn deal_seeded<G: State>(seed: u64) -> (G, Record) {
     let mut rng = SplitMix64::new(seed);
     let mut order: Vec<u8> = (0..36).collect();
     shuffle(&mut order, &mut rng);

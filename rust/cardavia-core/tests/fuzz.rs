@@ -19,7 +19,7 @@
 use cardavia_core::cards::{Deck, ATLASNYE, SCHNAPSEN};
 use cardavia_core::durak::Durak;
 use cardavia_core::error::Error;
-use cardavia_core::game::Game;
+use cardavia_core::game::State;
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::rng::SplitMix64;
 use cardavia_core::schnapsen::Schnapsen;
@@ -407,7 +407,7 @@ proptest! {
 
     #[test]
     fn parse_move_takes_canonical_moves_only(text in prop_oneof![any_text(), ".{0,16}"]) {
-        fn check<G: Game>(text: &str) -> Result<(), TestCaseError> {
+        fn check<G: State>(text: &str) -> Result<(), TestCaseError> {
             if let Some(mv) = G::parse_move(text) {
                 prop_assert_eq!(G::move_name(mv), text);
             }

@@ -7,7 +7,7 @@
 
 use cardavia_core::durak::Durak;
 use cardavia_core::error::Error;
-use cardavia_core::game::Game;
+use cardavia_core::game::{Game, State};
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::session::Session;
 use serde_json::json;
@@ -16,7 +16,7 @@ mod common;
 use common::{current, durak_deck, legal, new, play, state, words};
 
 /// The legal moves a refused move lists.
-fn illegal<G: Game>(game: &mut Session<G>, mv: &str) -> Vec<String> {
+fn illegal<G: State>(game: &mut Session<G>, mv: &str) -> Vec<String> {
     common::illegal(game, mv).1
 }
 
@@ -35,7 +35,7 @@ const BACK_HAND0: &str = "7S 7D AS AH 8D AC";
 const BACK_HAND1: &str = "7H 7C 8H 9H 6S 6C";
 const BACK_STOCK: &str = "KS KH KC QS QH QC JS JH";
 
-fn back_game<G: Game>() -> Session<G> {
+fn back_game<G: State>() -> Session<G> {
     new(&durak_deck(BACK_HAND0, BACK_HAND1, "6D", BACK_STOCK))
 }
 
@@ -258,7 +258,7 @@ fn transfer_may_empty_the_hand() {
     assert_eq!(current(&game), Some(0));
     play(&mut game, "stop");
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": 0, "loser": 1, "draw": false})
     );
     assert_eq!(state(&game)["hands"], json!([[], ["6S", "6H", "6D", "KD"]]));
@@ -272,7 +272,7 @@ fn transfer_emptying_the_hand_then_take() {
     assert!(!game.game.is_over());
     play(&mut game, "stop");
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": 0, "loser": 1, "draw": false})
     );
 }
@@ -351,7 +351,7 @@ fn idle_bouts_reach_fifty_draw() {
     idle_bout(&mut game);
     assert_eq!(state(&game)["idle_bouts"], 50);
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": null, "loser": null, "draw": true})
     );
     assert!(legal(&game).is_empty());
@@ -376,7 +376,7 @@ fn normal_end_checked_before_idle_draw() {
     play(&mut game, "attack:7D take stop");
     // The 50th idle bout empties seat 1's hand: the normal end wins.
     assert_eq!(
-        game.game.outcome(),
+        game.game.outcome_value(),
         json!({"winner": 1, "loser": 0, "draw": false})
     );
 }

@@ -4,7 +4,7 @@
 //! is the indicator and deck[11..20] the stock.
 
 use cardavia_core::cards::{bit, Card, CardSet, SCHNAPSEN};
-use cardavia_core::game::{legal_move_names, Game, MoveList};
+use cardavia_core::game::{legal_move_names, Game, MoveList, State};
 use cardavia_core::rng::{shuffle, SplitMix64};
 use cardavia_core::schnapsen::{game_points, trick_winner, Reason, Schnapsen, SchnapsenMove};
 use cardavia_core::session::Session;
@@ -800,7 +800,7 @@ proptest! {
         prop_assert_eq!(g.deals_finished() as usize, g.deals().len());
         let won = g.game_points();
         prop_assert!(won[g.winner().unwrap()] >= 7);
-        prop_assert!(game.game.outcome().is_object());
+        prop_assert!(game.game.outcome_value().is_object());
     }
 
     #[test]

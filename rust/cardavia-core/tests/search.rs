@@ -3,7 +3,7 @@
 
 use cardavia_core::cards::{cards, CardSet};
 use cardavia_core::durak::Durak;
-use cardavia_core::game::{legal_move_names, Game};
+use cardavia_core::game::{legal_move_names, Game, State};
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::rng::SplitMix64;
 use cardavia_core::schnapsen::Schnapsen;
@@ -24,7 +24,7 @@ fn config(iterations: u64, seed: u64) -> Config {
 }
 
 /// Play `moves` random moves from a seeded deal.
-fn advanced<G: Resample>(seed: u64, moves: usize) -> G {
+fn advanced<G: Resample + State>(seed: u64, moves: usize) -> G {
     let mut game = Session::<G>::new(Some(seed), None).unwrap().game;
     let mut rng = SplitMix64::new(seed);
     for _ in 0..moves {
@@ -37,7 +37,7 @@ fn advanced<G: Resample>(seed: u64, moves: usize) -> G {
     game
 }
 
-fn observation<G: Game>(game: &G, seat: usize) -> Value {
+fn observation<G: State>(game: &G, seat: usize) -> Value {
     let record = cardavia_core::game::Record {
         seed: None,
         deck: (0..G::DECK.len() as u8).collect(),

@@ -5,7 +5,7 @@ use crate::errors::{guard, internal_error, IntoPyResult};
 use crate::moves::legal_list;
 use cardavia_core::checks::py_str_repr;
 use cardavia_core::error::Error;
-use cardavia_core::game::Game;
+use cardavia_core::game::State;
 use cardavia_core::session::{AnySession, Session};
 use cardavia_core::with_session;
 use pyo3::exceptions::PyTypeError;
@@ -115,7 +115,7 @@ fn extract_seat(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
 
 /// Play a move; a panic (a bug in the core) restores the position so that
 /// the game is unchanged, as after any rejected move.
-fn play_restoring<G: Game>(session: &mut Session<G>, text: &str) -> PyResult<()> {
+fn play_restoring<G: State>(session: &mut Session<G>, text: &str) -> PyResult<()> {
     let before = session.game.clone();
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.play(text))) {
         Ok(result) => result.py_result(),

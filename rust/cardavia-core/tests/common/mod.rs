@@ -6,7 +6,7 @@
 
 use cardavia_core::cards::ATLASNYE;
 use cardavia_core::error::Error;
-use cardavia_core::game::Game;
+use cardavia_core::game::State;
 use cardavia_core::session::Session;
 use serde_json::Value;
 
@@ -35,11 +35,11 @@ pub fn durak_deck(hand0: &str, hand1: &str, trump: &str, stock: &str) -> Vec<Str
     order
 }
 
-pub fn new<G: Game>(deck: &[String]) -> Session<G> {
+pub fn new<G: State>(deck: &[String]) -> Session<G> {
     Session::new(None, Some(deck)).expect("a valid deck")
 }
 
-pub fn play<G: Game>(game: &mut Session<G>, moves: &str) {
+pub fn play<G: State>(game: &mut Session<G>, moves: &str) {
     for mv in moves.split_whitespace() {
         if let Err(err) = game.play(mv) {
             panic!("{mv}: {err}");
@@ -47,21 +47,21 @@ pub fn play<G: Game>(game: &mut Session<G>, moves: &str) {
     }
 }
 
-pub fn state<G: Game>(game: &Session<G>) -> Value {
+pub fn state<G: State>(game: &Session<G>) -> Value {
     game.to_value()
 }
 
-pub fn legal<G: Game>(game: &Session<G>) -> Vec<String> {
+pub fn legal<G: State>(game: &Session<G>) -> Vec<String> {
     game.legal_moves()
 }
 
-pub fn current<G: Game>(game: &Session<G>) -> Option<usize> {
+pub fn current<G: State>(game: &Session<G>) -> Option<usize> {
     game.game.current_player()
 }
 
 /// Plays a move that must be refused without changing the state; returns
 /// the error message and the legal moves it lists.
-pub fn illegal<G: Game>(game: &mut Session<G>, mv: &str) -> (String, Vec<String>) {
+pub fn illegal<G: State>(game: &mut Session<G>, mv: &str) -> (String, Vec<String>) {
     let before = state(game);
     match game.play(mv) {
         Err(Error::IllegalMove { message, legal }) => {

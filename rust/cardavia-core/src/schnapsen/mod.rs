@@ -1,0 +1,12 @@
+//! Schnapsen: the rules (`rules.rs`), the scoring of a deal (`scoring.rs`), the state dict (`state.rs`) and the
+//! observation (`view.rs`). The twin of `python/cardavia/reference/schnapsen/`.
+
+mod rules;
+mod scoring;
+mod state;
+mod view;
+
+pub(crate) use rules::{card_points, suit_of, suit_set, DECK_SIZE};
+pub use rules::{trick_winner, Closed, Exchange, Schnapsen, SchnapsenMove, Trick};
+pub use scoring::{game_points, DealResult, Reason};
+pub use state::STATE_KEYS;

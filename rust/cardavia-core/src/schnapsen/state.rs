@@ -1,0 +1,732 @@
+//! Reading and writing a Schnapsen state dict (docs/SCHEMA.md), checked
+//! whole: the checks of `from_dict` in `python/cardavia/reference/
+//! schnapsen/state.py`, in the same order, so that both engines name the
+//! same first fault.
+
+use super::rules::*;
+use super::scoring::{DealResult, Reason};
+use super::view::{name, names, opt_name};
+use crate::cards::{bit, Card, CardSet, SCHNAPSEN, SUIT_LETTERS};
+use crate::error::{invalid, Result};
+use crate::game::{Game, Record, State};
+use crate::rng::SplitMix64;
+use serde_json::{json, Value};
+
+impl State for Schnapsen {
+    fn outcome_value(&self) -> Value {
+        match self.winner {
+            None => Value::Null,
+            Some(winner) => json!({
+                "winner": winner,
+                "match_points": self.match_points,
+                "deals": self.deals_value(),
+            }),
+        }
+    }
+    fn to_value(&self, record: &Record) -> Value {
+        let deck: Vec<String> = record
+            .deck
+            .iter()
+            .map(|&c| name(c % DECK_SIZE as Card))
+            .collect();
+        let stock: Vec<String> = self.stock().iter().map(|&c| name(c)).collect();
+        json!({
+            "schema": 1,
+            "game": Self::ID,
+            "seed": record.seed,
+            "deck": deck,
+            "rng": self.rng.state,
+            "match_points": self.match_points,
+            "deals": self.deals_value(),
+            "dealer": self.dealer,
+            "trump": self.trump_name(),
+            "indicator": opt_name(self.indicator),
+            "stock": stock,
+            "hands": [names(self.hands[0]), names(self.hands[1])],
+            "leader": self.leader,
+            "lead": opt_name(self.lead),
+            "tricks": self.tricks_value(),
+            "marriages": self.marriages_value(),
+            "closed": self.closed_value(),
+            "exchange": self.exchange_value(),
+            "known": self.known_value(),
+            "history": record.history,
+            "outcome": self.outcome_value(),
+        })
+    }
+    fn from_value(value: &Value) -> Result<(Self, Record)> {
+        parse::state(value)
+    }
+
+    fn check_invariants(&self) -> Result<()> {
+        parse::check_position(self)
+    }
+
+    fn observation(&self, seat: usize, record: &Record) -> Value {
+        self.view(seat, record)
+    }
+}
+
+/// The keys of a Schnapsen state dict (docs/SCHEMA.md).
+pub const STATE_KEYS: [&str; 21] = [
+    "schema",
+    "game",
+    "seed",
+    "deck",
+    "rng",
+    "match_points",
+    "deals",
+    "dealer",
+    "trump",
+    "indicator",
+    "stock",
+    "hands",
+    "leader",
+    "lead",
+    "tricks",
+    "marriages",
+    "closed",
+    "exchange",
+    "known",
+    "history",
+    "outcome",
+];
+
+/// `from_dict` of the reference: the same checks in the same order, so the
+/// first thing wrong is named with the reference's words.
+mod parse {
+    use super::*;
+    use crate::checks::{
+        check_card, check_cards, check_depth, check_header, check_history, check_int, check_keys,
+        check_list, check_opt_card, check_order, check_pair, check_seat, check_seed, check_small,
+        field, py_repr,
+    };
+
+    fn check_deal(value: &Value, what: &str) -> Result<DealResult> {
+        let d = check_keys(value, &["winner", "game_points", "reason"], what)?;
+        let reason = field(d, "reason");
+        let Some(reason_value) = Reason::ALL
+            .iter()
+            .find(|r| reason.as_str() == Some(r.name()))
+        else {
+            return invalid(format!(
+                "{what}.reason: {} is not a known reason",
+                py_repr(reason)
+            ));
+        };
+        let winner = check_seat(field(d, "winner"), &format!("{what}.winner"))?;
+        let game_points = check_small(
+            field(d, "game_points"),
+            &format!("{what}.game_points"),
+            1,
+            3,
+        )?;
+        if !reason_value.awards(game_points) {
+            return invalid(format!(
+                "{what}.game_points: {game_points} does not fit the reason '{}'",
+                reason_value.name()
+            ));
+        }
+        Ok(DealResult {
+            winner,
+            game_points,
+            reason: *reason_value,
+        })
+    }
+
+    fn check_deals(value: &Value, what: &str) -> Result<Vec<DealResult>> {
+        check_list(value, what)?
+            .iter()
+            .enumerate()
+            .map(|(i, deal)| check_deal(deal, &format!("{what}[{i}]")))
+            .collect()
+    }
+
+    fn check_trick(value: &Value, i: usize) -> Result<Trick> {
+        let what = format!("tricks[{i}]");
+        let [lead, follow, winner] = check_list(value, &what)? else {
+            return invalid(format!("{what} must be [lead, follow, winner]"));
+        };
+        Ok(Trick {
+            lead: check_card(SCHNAPSEN, lead, &format!("{what} lead"))?,
+            follow: check_card(SCHNAPSEN, follow, &format!("{what} follow"))?,
+            winner: check_seat(winner, &format!("{what} winner"))?,
+        })
+    }
+
+    fn check_suits(value: &Value, what: &str) -> Result<u8> {
+        let suits = check_list(value, what)?;
+        let mut mask = 0u8;
+        let mut last: Option<usize> = None;
+        for s in suits {
+            let index = s
+                .as_str()
+                .and_then(|s| SUIT_LETTERS.iter().position(|&l| s.as_bytes() == [l]));
+            match index {
+                // Strictly increasing means distinct and in S H D C order.
+                Some(i) if Some(i) > last => {
+                    mask |= 1 << i;
+                    last = Some(i);
+                }
+                _ => {
+                    return invalid(format!(
+                        "{what} must list distinct suit letters in order S H D C"
+                    ))
+                }
+            }
+        }
+        Ok(mask)
+    }
+
+    fn check_closed(value: &Value) -> Result<Option<Closed>> {
+        if value.is_null() {
+            return Ok(None);
+        }
+        let d = check_keys(
+            value,
+            &["by", "opponent_points", "opponent_won_trick", "tricks"],
+            "closed",
+        )?;
+        let Value::Bool(won) = field(d, "opponent_won_trick") else {
+            return invalid("closed.opponent_won_trick must be true or false");
+        };
+        Ok(Some(Closed {
+            by: check_seat(field(d, "by"), "closed.by")?,
+            opponent_points: check_small(
+                field(d, "opponent_points"),
+                "closed.opponent_points",
+                0,
+                200,
+            )?,
+            opponent_won_trick: *won,
+            // The stock is open only while two cards or more remain in it.
+            tricks: check_small(field(d, "tricks"), "closed.tricks", 0, 4)?,
+        }))
+    }
+
+    fn check_exchange(value: &Value) -> Result<Option<Exchange>> {
+        if value.is_null() {
+            return Ok(None);
+        }
+        let d = check_keys(value, &["seat", "jack", "took"], "exchange")?;
+        Ok(Some(Exchange {
+            seat: check_seat(field(d, "seat"), "exchange.seat")?,
+            jack: check_card(SCHNAPSEN, field(d, "jack"), "exchange.jack")?,
+            took: check_card(SCHNAPSEN, field(d, "took"), "exchange.took")?,
+        }))
+    }
+
+    struct Outcome {
+        winner: u8,
+        match_points: [u8; 2],
+        deals: Vec<DealResult>,
+    }
+
+    fn check_match_points(value: &Value, what: &str) -> Result<[u8; 2]> {
+        let [a, b] = check_pair(value, what)?;
+        Ok([
+            check_small(a, &format!("{what}[0]"), 0, MATCH_POINTS)?,
+            check_small(b, &format!("{what}[1]"), 0, MATCH_POINTS)?,
+        ])
+    }
+
+    fn check_outcome(value: &Value) -> Result<Option<Outcome>> {
+        if value.is_null() {
+            return Ok(None);
+        }
+        let d = check_keys(value, &["winner", "match_points", "deals"], "outcome")?;
+        let [a, b] = check_pair(field(d, "match_points"), "outcome.match_points")?;
+        let winner = check_seat(field(d, "winner"), "outcome.winner")?;
+        let match_points = [
+            check_small(a, "outcome.match_points[0]", 0, MATCH_POINTS)?,
+            check_small(b, "outcome.match_points[1]", 0, MATCH_POINTS)?,
+        ];
+        let deals = check_deals(field(d, "deals"), "outcome.deals")?;
+        Ok(Some(Outcome {
+            winner,
+            match_points,
+            deals,
+        }))
+    }
+
+    /// Everything `from_dict` reads, before the consistency checks.
+    struct Parsed {
+        seed: Option<u64>,
+        deck: Vec<Card>,
+        rng: u64,
+        match_points: [u8; 2],
+        deals: Vec<DealResult>,
+        dealer: u8,
+        trump: u8,
+        indicator: Option<Card>,
+        stock: Vec<Card>,
+        hands: [Vec<Card>; 2],
+        leader: u8,
+        lead: Option<Card>,
+        tricks: Vec<Trick>,
+        marriages: [u8; 2],
+        closed: Option<Closed>,
+        exchange: Option<Exchange>,
+        known: [Vec<Card>; 2],
+        history: Vec<String>,
+        outcome: Option<Outcome>,
+    }
+
+    pub(super) fn state(value: &Value) -> Result<(Schnapsen, Record)> {
+        check_depth(value, "state")?;
+        let d = check_keys(value, &STATE_KEYS, "state")?;
+        check_header(d, Schnapsen::ID)?;
+        let seed = match field(d, "seed") {
+            Value::Null => None,
+            other => Some(check_seed(other, "seed")?),
+        };
+        let deck = check_order(SCHNAPSEN, field(d, "deck"))?;
+        let rng = check_int(field(d, "rng"), "rng", 0, i128::from(u64::MAX))?;
+        let match_points = check_match_points(field(d, "match_points"), "match_points")?;
+        let deals = check_deals(field(d, "deals"), "deals")?;
+        let dealer = check_seat(field(d, "dealer"), "dealer")?;
+        let trump_value = field(d, "trump");
+        let Some(trump) = trump_value
+            .as_str()
+            .and_then(|s| SUIT_LETTERS.iter().position(|&l| s.as_bytes() == [l]))
+        else {
+            return invalid(format!(
+                "trump: {} is not a suit letter",
+                py_repr(trump_value)
+            ));
+        };
+        let indicator = check_opt_card(SCHNAPSEN, field(d, "indicator"), "indicator")?;
+        let stock = check_cards(SCHNAPSEN, field(d, "stock"), "stock", false)?;
+        let [h0, h1] = check_pair(field(d, "hands"), "hands")?;
+        let hands = [
+            check_cards(SCHNAPSEN, h0, "hands[0]", true)?,
+            check_cards(SCHNAPSEN, h1, "hands[1]", true)?,
+        ];
+        let leader = check_seat(field(d, "leader"), "leader")?;
+        let lead = check_opt_card(SCHNAPSEN, field(d, "lead"), "lead")?;
+        let tricks = check_list(field(d, "tricks"), "tricks")?
+            .iter()
+            .enumerate()
+            .map(|(i, t)| check_trick(t, i))
+            .collect::<Result<Vec<Trick>>>()?;
+        let [m0, m1] = check_pair(field(d, "marriages"), "marriages")?;
+        let marriages = [
+            check_suits(m0, "marriages[0]")?,
+            check_suits(m1, "marriages[1]")?,
+        ];
+        let closed = check_closed(field(d, "closed"))?;
+        let exchange = check_exchange(field(d, "exchange"))?;
+        let [k0, k1] = check_pair(field(d, "known"), "known")?;
+        let known = [
+            check_cards(SCHNAPSEN, k0, "known[0]", true)?,
+            check_cards(SCHNAPSEN, k1, "known[1]", true)?,
+        ];
+        let history = check_history::<Schnapsen>(field(d, "history"))?;
+        let outcome = check_outcome(field(d, "outcome"))?;
+        let parsed = Parsed {
+            seed,
+            deck,
+            rng: u64::try_from(rng).unwrap_or(0),
+            match_points,
+            deals,
+            dealer,
+            trump: trump as u8,
+            indicator,
+            stock,
+            hands,
+            leader,
+            lead,
+            tricks,
+            marriages,
+            closed,
+            exchange,
+            known,
+            history,
+            outcome,
+        };
+        check_consistency(&parsed)?;
+        Ok(build(parsed))
+    }
+
+    fn set_of(cards: &[Card]) -> CardSet {
+        cards.iter().fold(0, |acc, &c| acc | bit(c))
+    }
+
+    fn check_match(p: &Parsed) -> Result<()> {
+        let mut won = [MATCH_POINTS; 2];
+        for deal in &p.deals {
+            let w = usize::from(deal.winner & 1);
+            if won.contains(&0) {
+                return invalid("deals: a deal after the match was won");
+            }
+            won[w] = won[w].saturating_sub(deal.game_points);
+        }
+        if won != p.match_points {
+            return invalid("match_points do not follow from deals");
+        }
+        let finished = won.contains(&0);
+        if finished != p.outcome.is_some() {
+            return invalid("outcome: must be set exactly when a seat reaches 0");
+        }
+        if let Some(outcome) = &p.outcome {
+            if outcome.match_points != won
+                || outcome.deals != p.deals
+                || won[usize::from(outcome.winner & 1)] != 0
+            {
+                return invalid("outcome does not match the deals");
+            }
+        }
+        if usize::from(p.dealer) != (1 + p.deals.len()) % 2 && p.outcome.is_none() {
+            return invalid("dealer: seat 1 deals first and the deal alternates");
+        }
+        Ok(())
+    }
+
+    fn check_conservation(p: &Parsed) -> Result<()> {
+        let trick_cards: Vec<Card> = p.tricks.iter().flat_map(|t| [t.lead, t.follow]).collect();
+        crate::checks::check_conservation(
+            SCHNAPSEN,
+            &[
+                ("hands[0]", &p.hands[0][..]),
+                ("hands[1]", &p.hands[1]),
+                ("stock", &p.stock),
+                ("indicator", p.indicator.as_slice()),
+                ("lead", p.lead.as_slice()),
+                ("tricks", &trick_cards),
+            ],
+        )
+    }
+
+    /// The cards `seat` led this deal; each trick's winner leads the next.
+    fn cards_led_by(p: &Parsed, seat: u8) -> Result<Vec<Card>> {
+        let mut led = Vec::new();
+        let mut leader = 1 - (p.dealer & 1);
+        for (i, t) in p.tricks.iter().enumerate() {
+            if trick_winner(t.lead, t.follow, p.trump, leader) != t.winner {
+                return invalid(format!(
+                    "tricks[{i}]: the winner does not follow from the cards"
+                ));
+            }
+            if leader == seat {
+                led.push(t.lead);
+            }
+            leader = t.winner;
+        }
+        if leader != p.leader {
+            return invalid("leader: the last trick's winner leads");
+        }
+        if let Some(lead) = p.lead {
+            if p.leader == seat {
+                led.push(lead);
+            }
+        }
+        Ok(led)
+    }
+
+    fn check_consistency(p: &Parsed) -> Result<()> {
+        check_match(p)?;
+        check_conservation(p)?;
+        for seat in 0..2u8 {
+            let s = usize::from(seat);
+            let hand = set_of(&p.hands[s]);
+            if let Some(stray) = p.known[s].iter().find(|&&c| hand & bit(c) == 0) {
+                return invalid(format!(
+                    "known[{seat}]: {} is not in that hand",
+                    name(*stray)
+                ));
+            }
+            let courts = SCHNAPSEN.rank_set(1) | SCHNAPSEN.rank_set(2);
+            let led_suits = cards_led_by(p, seat)?
+                .into_iter()
+                .filter(|&c| courts & bit(c) != 0)
+                .fold(0u8, |acc, c| acc | 1 << suit_of(c));
+            for (suit, &letter) in SUIT_LETTERS.iter().enumerate() {
+                if p.marriages[s] & (1 << suit) == 0 {
+                    continue;
+                }
+                let letter = char::from(letter);
+                if led_suits & (1 << suit) == 0 {
+                    return invalid(format!(
+                        "marriages[{seat}]: no king or queen of {letter} led"
+                    ));
+                }
+                // Declaring needs both, so no king or queen of the suit can
+                // have been played before: the declaring lead is the first.
+                if first_court(p, suit as u8).map(|(_, by, led)| (by, led)) != Some((seat, true)) {
+                    return invalid(format!(
+                        "marriages[{seat}]: the first king or queen of {letter} played \
+                         was not led by seat {seat}"
+                    ));
+                }
+            }
+        }
+        if p.outcome.is_some() {
+            return check_closed_record(p);
+        }
+        let game = build_position(p);
+        for seat in 0..2 {
+            if game.points(seat) >= WINNING_POINTS {
+                return invalid(format!("points: seat {seat} has 66 and the deal goes on"));
+            }
+        }
+        check_deal_progress(p)?;
+        check_closed_record(p)
+    }
+
+    /// Where the first king or queen of `suit` was played this deal:
+    /// (trick index, seat, whether it was led); the current lead counts as
+    /// trick `tricks.len()`. Assumes the tricks were checked.
+    fn first_court(p: &Parsed, suit: u8) -> Option<(usize, u8, bool)> {
+        let courts = (QUEENS | KINGS) & suit_set(suit);
+        let mut leader = 1 - (p.dealer & 1);
+        for (i, t) in p.tricks.iter().enumerate() {
+            if courts & bit(t.lead) != 0 {
+                return Some((i, leader, true));
+            }
+            if courts & bit(t.follow) != 0 {
+                return Some((i, 1 - leader, false));
+            }
+            leader = t.winner & 1;
+        }
+        p.lead
+            .filter(|&lead| courts & bit(lead) != 0)
+            .map(|_| (p.tricks.len(), p.leader, true))
+    }
+
+    /// The record of a close follows from the tricks before it: the seat
+    /// to lead then closed, and the opponent's points and tricks are those
+    /// of that moment (RULES 5). A marriage is declared with the first king
+    /// or queen of its suit played, so its trick tells whether it was
+    /// declared before the close and counted.
+    fn check_closed_record(p: &Parsed) -> Result<()> {
+        let Some(closed) = p.closed else {
+            return Ok(());
+        };
+        let at_close = usize::from(closed.tricks);
+        let Some(before) = p.tricks.get(..at_close) else {
+            return invalid("closed.tricks: more than the tricks played");
+        };
+        let closer = before.last().map_or(1 - (p.dealer & 1), |t| t.winner);
+        if closed.by != closer {
+            return invalid(format!(
+                "closed.by: seat {closer} led when the stock was closed"
+            ));
+        }
+        let opponent = 1 - closer;
+        let won = before.iter().filter(|t| t.winner == opponent);
+        let tricks_won = won.clone().count();
+        let mut points: u32 = won
+            .map(|t| u32::from(card_points(t.lead) + card_points(t.follow)))
+            .sum();
+        if tricks_won > 0 {
+            for suit in 0..4u8 {
+                let declared = p.marriages[usize::from(opponent)] & (1 << suit) != 0;
+                if declared && first_court(p, suit).is_some_and(|(i, _, _)| i < at_close) {
+                    points += if suit == p.trump { 40 } else { 20 };
+                }
+            }
+        }
+        if closed.opponent_won_trick != (tricks_won > 0) {
+            return invalid(format!(
+                "closed.opponent_won_trick: seat {opponent} had {} when the stock was closed",
+                if tricks_won > 0 {
+                    "won a trick"
+                } else {
+                    "won no trick"
+                }
+            ));
+        }
+        if u32::from(closed.opponent_points) != points {
+            return invalid(format!(
+                "closed.opponent_points: {}, but seat {opponent} had {points} points \
+                 when the stock was closed",
+                closed.opponent_points
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_deal_progress(p: &Parsed) -> Result<()> {
+        if let Some(indicator) = p.indicator {
+            if suit_of(indicator) != p.trump {
+                return invalid("indicator: not of the trump suit");
+            }
+        }
+        if p.indicator.is_none() && !p.stock.is_empty() {
+            return invalid("stock: the indicator is the last card of the stock");
+        }
+        let n_stock = p.stock.len() as i64 + i64::from(p.indicator.is_some());
+        if n_stock % 2 != 0 {
+            return invalid("stock: the stock always holds an even number of cards");
+        }
+        let mut hand_sizes = [p.hands[0].len() as i64, p.hands[1].len() as i64];
+        let played = p.tricks.len() as i64;
+        if p.lead.is_some() {
+            hand_sizes[usize::from(p.leader & 1)] += 1;
+        }
+        if hand_sizes[0] != hand_sizes[1] {
+            return invalid("hands: both seats hold the same number of cards");
+        }
+        let expected = if p.closed.is_none() {
+            if n_stock != 0 && played != (10 - n_stock).div_euclid(2) {
+                return invalid("stock: does not match the number of tricks played");
+            }
+            if n_stock != 0 {
+                i64::from(HAND_SIZE)
+            } else {
+                10 - played
+            }
+        } else {
+            let at_close = p.closed.map_or(0, |closed| i64::from(closed.tricks));
+            if played < at_close || n_stock != 10 - 2 * at_close {
+                return invalid("closed.tricks: does not match the stock left at closing");
+            }
+            if played + hand_sizes[0] > 10 || hand_sizes[0] + played < i64::from(HAND_SIZE) {
+                return invalid("hands: too few or too many cards after closing");
+            }
+            hand_sizes[0]
+        };
+        if hand_sizes[0] != expected || expected == 0 {
+            return invalid(format!("hands: expected {expected} cards each"));
+        }
+        if let Some(e) = p.exchange {
+            if e.jack != p.trump * 5 + RANK_JACK || suit_of(e.took) != p.trump || e.took == e.jack {
+                return invalid("exchange: the trump jack takes the trump indicator");
+            }
+            if p.indicator.is_some_and(|indicator| indicator != e.jack) {
+                return invalid(
+                    "exchange: the exchanged jack is the indicator until the stock is exhausted",
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The position alone (no match or record data checked here).
+    fn build_position(p: &Parsed) -> Schnapsen {
+        let mut game = Schnapsen::empty(SplitMix64::new(p.rng));
+        game.match_points = p.match_points;
+        for (slot, deal) in game.deals.iter_mut().zip(&p.deals) {
+            *slot = *deal;
+        }
+        game.n_deals = p.deals.len().min(MAX_DEALS) as u8;
+        game.winner = p.outcome.as_ref().map(|o| o.winner);
+        game.dealer = p.dealer;
+        game.trump = p.trump;
+        game.indicator = p.indicator;
+        for (slot, &card) in game.stock.iter_mut().zip(&p.stock) {
+            *slot = card;
+        }
+        game.stock_top = 0;
+        game.stock_end = p.stock.len().min(DECK_SIZE) as u8;
+        game.hands = [set_of(&p.hands[0]), set_of(&p.hands[1])];
+        game.known = [set_of(&p.known[0]), set_of(&p.known[1])];
+        game.leader = p.leader;
+        game.lead = p.lead;
+        for (slot, trick) in game.tricks.iter_mut().zip(&p.tricks) {
+            *slot = *trick;
+        }
+        game.n_tricks = p.tricks.len().min(MAX_TRICKS) as u8;
+        game.marriages = p.marriages;
+        game.closed = p.closed;
+        game.exchange = p.exchange;
+        for trick in &p.tricks {
+            let w = usize::from(trick.winner & 1);
+            game.card_points[w] += card_points(trick.lead) + card_points(trick.follow);
+            game.tricks_won[w] += 1;
+        }
+        for seat in 0..2 {
+            game.marriage_points[seat] = (0..4)
+                .filter(|s| game.marriages[seat] & (1 << s) != 0)
+                .map(|s| if s == game.trump { 40 } else { 20 })
+                .sum();
+        }
+        game
+    }
+
+    /// `Game::check_invariants`: the fields kept for speed agree with the
+    /// position, and the position passes every check of `state`.
+    pub(super) fn check_position(game: &Schnapsen) -> Result<()> {
+        let (n_deals, n_tricks) = (usize::from(game.n_deals), usize::from(game.n_tricks));
+        if n_deals > MAX_DEALS || n_tricks > MAX_TRICKS {
+            return invalid("deals or tricks: more than a match or a deal holds");
+        }
+        if game.stock_top > game.stock_end || usize::from(game.stock_end) > DECK_SIZE {
+            return invalid("stock: its bounds lie outside the deck");
+        }
+        if game.trump > 3 || game.dealer > 1 || game.leader > 1 {
+            return invalid("trump, dealer or leader out of range");
+        }
+        let outside = !SCHNAPSEN.full();
+        let sets = game.hands[0] | game.hands[1] | game.known[0] | game.known[1];
+        let cards = (game.stock().iter().copied())
+            .chain(game.indicator)
+            .chain(game.lead);
+        let tricks = game.tricks().iter().flat_map(|t| [t.lead, t.follow]);
+        if sets & outside != 0 || cards.chain(tricks).any(|c| usize::from(c) >= DECK_SIZE) {
+            return invalid("a card outside the deck");
+        }
+        if game.tricks().iter().any(|t| t.winner > 1)
+            || game.deals().iter().any(|d| d.winner > 1)
+            || game.winner.is_some_and(|w| w > 1)
+        {
+            return invalid("a seat out of range");
+        }
+        let mut card_points = [0u16; 2];
+        let mut tricks_won = [0u8; 2];
+        for t in game.tricks() {
+            card_points[usize::from(t.winner)] +=
+                super::card_points(t.lead) + super::card_points(t.follow);
+            tricks_won[usize::from(t.winner)] += 1;
+        }
+        let marriage_points = game.marriages.map(|mask| {
+            (0..4u8)
+                .filter(|&suit| mask & (1 << suit) != 0)
+                .map(|suit| if suit == game.trump { 40 } else { 20 })
+                .sum::<u16>()
+        });
+        if card_points != game.card_points
+            || tricks_won != game.tricks_won
+            || marriage_points != game.marriage_points
+        {
+            return invalid("points: the running totals disagree with the tricks and marriages");
+        }
+        let list = |set: CardSet| crate::cards::cards(set).collect::<Vec<Card>>();
+        let parsed = Parsed {
+            seed: None,
+            deck: Vec::new(),
+            rng: game.rng.state,
+            match_points: game.match_points,
+            deals: game.deals().to_vec(),
+            dealer: game.dealer,
+            trump: game.trump,
+            indicator: game.indicator,
+            stock: game.stock().to_vec(),
+            hands: [list(game.hands[0]), list(game.hands[1])],
+            leader: game.leader,
+            lead: game.lead,
+            tricks: game.tricks().to_vec(),
+            marriages: game.marriages,
+            closed: game.closed,
+            exchange: game.exchange,
+            known: [list(game.known[0]), list(game.known[1])],
+            history: Vec::new(),
+            outcome: game.winner.map(|winner| Outcome {
+                winner,
+                match_points: game.match_points,
+                deals: game.deals().to_vec(),
+            }),
+        };
+        check_consistency(&parsed)
+    }
+
+    fn build(p: Parsed) -> (Schnapsen, Record) {
+        let game = build_position(&p);
+        let record = Record {
+            seed: p.seed,
+            deck: p.deck,
+            history: p.history,
+        };
+        (game, record)
+    }
+}
