@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -18,6 +19,16 @@ ENDS = [
     "You win the match!",
     "The computer wins the match.",
 ]
+
+
+def default_sigint() -> None:
+    """Run in the child before exec: Ctrl-C interrupts the game as it does
+    when a person starts it from a terminal. A job that pytest runs in the
+    background starts with SIGINT ignored, exec keeps that, and Python then
+    installs no KeyboardInterrupt handler. The reset belongs here rather
+    than in the CLI, which should keep honouring an inherited SIG_IGN
+    (`nohup`, `cmd &`) as programs do."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
@@ -41,6 +52,7 @@ def spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
         encoding="utf-8",
         timeout=20,
         dimensions=(30, 60),
+        preexec_fn=default_sigint,
     )
 
 
@@ -66,6 +78,7 @@ def test_a_whole_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> Non
     assert len(saved) == 1
 
 
+@pytest.mark.usefixtures("sigint_at_start")
 def test_ctrl_c_saves_and_tells_how_to_resume(tmp_path: Path) -> None:
     child = spawn(["play", "durak", "--seed", "3"], tmp_path)
     try:
