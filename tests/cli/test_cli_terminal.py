@@ -1,4 +1,7 @@
-"""Real terminal sessions (pexpect): a whole game of each kind, and Ctrl-C."""
+"""Real terminal sessions (pexpect): a whole game of each kind, and Ctrl-C.
+
+A spawned process cannot be handed the stand-in opponent of the other CLI
+tests, so these play the real AI at ``--level easy`` (a few ms a move)."""
 
 from __future__ import annotations
 
@@ -37,7 +40,6 @@ def spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
         {
             "CARDAVIA_DATA_DIR": str(tmp_path / "data"),
             "CARDAVIA_CONFIG_DIR": str(tmp_path / "config"),
-            "CARDAVIA_OPPONENT": "fallback",
             "TERM": "xterm-256color",
             "COLUMNS": "60",
             "LINES": "30",
@@ -58,7 +60,7 @@ def spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
 
 @pytest.mark.parametrize(("game", "seed"), [("durak", 7), ("perevodnoy", 8), ("schnapsen", 9)])
 def test_a_whole_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> None:
-    child = spawn(["play", game, "--seed", str(seed), "--lang", "en"], tmp_path)
+    child = spawn(["play", game, "--seed", str(seed), "--lang", "en", "--level", "easy"], tmp_path)
     turns = 0
     try:
         while True:
@@ -80,7 +82,7 @@ def test_a_whole_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> Non
 
 @pytest.mark.usefixtures("sigint_at_start")
 def test_ctrl_c_saves_and_tells_how_to_resume(tmp_path: Path) -> None:
-    child = spawn(["play", "durak", "--seed", "3"], tmp_path)
+    child = spawn(["play", "durak", "--seed", "3", "--level", "easy"], tmp_path)
     try:
         child.expect(PROMPT)
         child.sendline("1")
