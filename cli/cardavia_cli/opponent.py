@@ -1,7 +1,8 @@
 """The computer opponent, and the seeds of its decisions.
 
 The play session, machine mode and replays are handed an ``Opponent``; the
-commands build it with ``for_level``: ``cardavia.ai`` at that level. Tests
+commands build it with ``for_level``: ``cardavia.ai`` at that level, whose
+budget the engine resolves (no name is mapped to iterations here). Tests
 replace ``for_level`` to play against a fast stand-in.
 """
 
@@ -46,12 +47,12 @@ class AiOpponent:
     level: str
 
     def choose(self, observation: Mapping[str, Any], seed: int) -> str:
-        return ai.choose_move(observation, iterations=LEVELS[self.level], seed=seed)
+        return ai.choose_move(observation, level=self.level, seed=seed)
 
     def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
         return [
             {"move": str(r["move"]), "visits": int(r["visits"]), "value": float(r["value"])}
-            for r in ai.analyse(observation, iterations=LEVELS[self.level], seed=seed)
+            for r in ai.analyse(observation, level=self.level, seed=seed)
         ]
 
 

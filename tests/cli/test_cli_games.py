@@ -157,8 +157,39 @@ def test_the_opponent_is_cardavia_ai_at_the_level(monkeypatch: pytest.MonkeyPatc
     built = product_opponent("easy")
     assert built == opponent.AiOpponent("easy")
     obs = cardavia.new_game("schnapsen", seed=2).observation(0)
+    assert built.choose(obs, 7) == cardavia.ai.choose_move(obs, level="easy", seed=7)
+    rows = built.analyse(obs, 8)
+    assert rows == cardavia.ai.analyse(obs, level="easy", seed=8)
+    assert {row["move"] for row in rows} == set(obs["legal_moves"])
+    # The moves of saved games stay those of the level's budget.
     budget = cardavia.ai.LEVELS["easy"]
     assert built.choose(obs, 7) == cardavia.ai.choose_move(obs, iterations=budget, seed=7)
-    rows = built.analyse(obs, 8)
-    assert rows == cardavia.ai.analyse(obs, iterations=budget, seed=8)
-    assert {row["move"] for row in rows} == set(obs["legal_moves"])
+
+
+def test_the_engine_resolves_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI passes ``level=`` through: what ``choose_move(level=)`` plays is
+    what the CLI plays, and no CLI module maps names to budgets."""
+    calls: list[tuple[str, dict[str, object]]] = []
+
+    def recorder(name: str, answer: object) -> object:
+        def record(_observation: object, **options: object) -> object:
+            calls.append((name, options))
+            return answer
+
+        return record
+
+    monkeypatch.setattr(cardavia.ai, "choose_move", recorder("choose_move", "take"))
+    monkeypatch.setattr(cardavia.ai, "analyse", recorder("analyse", []))
+    opponent.AiOpponent("hard").choose({}, 3)
+    opponent.AiOpponent("hard").analyse({}, 4)
+    assert calls == [
+        ("choose_move", {"level": "hard", "seed": 3}),
+        ("analyse", {"level": "hard", "seed": 4}),
+    ]
+
+
+def test_an_unknown_level_is_refused_by_the_engine() -> None:
+    obs = cardavia.new_game("durak", seed=5).observation(0)
+    with pytest.raises(cardavia.InvalidArgumentError, match="unknown level"):
+        opponent.AiOpponent("impossible").choose(obs, 1)
+    assert opponent.LEVELS is cardavia.ai.LEVELS
