@@ -10,7 +10,8 @@ through the reference engine, and driving a game move by move from Python
 (``legal_moves`` + ``play``) through each engine. Every figure is the median
 of several repetitions, interleaved so that both engines meet the same
 machine load; the ratios are of those medians. The last lines compare the
-figures with the targets of issue 3.
+figures with the targets of issue 3. The measurements are those of
+``cardavia bench`` (``cardavia_cli.measure``; ``pip install ./cli``).
 
 Schnapsen's playouts are counted in deals (a match is several deals): the
 unit of its target. ``cores used`` is the process CPU time over the wall
@@ -23,14 +24,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
-import time
-from collections.abc import Callable
 
 import cardavia
-
-Work = Callable[[], int]
+from cardavia_cli import measure
 
 #: Issue 3's targets.
 PLAYOUTS_PER_SECOND = 500_000
@@ -41,75 +38,6 @@ DRIVEN_SPEEDUP = 10
 COMPARABLE = 0.8
 
 
-class Timing:
-    """Units of work per second, and CPU seconds per wall second."""
-
-    def __init__(self, work: Work) -> None:
-        cpu = time.process_time()
-        start = time.perf_counter()
-        units = work()
-        wall = time.perf_counter() - start
-        self.rate = units / wall
-        self.cores = (time.process_time() - cpu) / wall
-
-
-def rust_playouts(game: str, games: int, threads: int, seed: int) -> Work:
-    def work() -> int:
-        summary = cardavia.simulate(game, games=games, seed=seed, threads=threads)
-        return int(summary["deals"] if game == "schnapsen" else summary["games"])
-
-    return work
-
-
-def reference_playouts(game: str, games: int, seed: int) -> Work:
-    """What ``simulate`` does, in the reference engine: deal from a seed,
-    play random moves to the end."""
-
-    def work() -> int:
-        units = 0
-        rng = random.Random(seed)
-        for i in range(games):
-            g = cardavia.new_game(game, seed=seed + i, engine="reference")
-            while not g.is_over:
-                g.play(rng.choice(g.legal_moves()))
-            units += len(g.to_dict()["deals"]) if game == "schnapsen" else 1
-        return units
-
-    return work
-
-
-def driven_moves(game: str, engine: str, games: int, seed: int) -> Work:
-    """Moves per second when Python drives the game one move at a time.
-
-    One generator for the whole run: the driver's own cost is the same for
-    both engines and is kept small, so the figure is the engine's."""
-
-    def work() -> int:
-        moves = 0
-        rng = random.Random(seed)
-        for i in range(games):
-            g = cardavia.new_game(game, seed=seed + i, engine=engine)
-            while not g.is_over:
-                g.play(rng.choice(g.legal_moves()))
-                moves += 1
-        return moves
-
-    return work
-
-
-def median_timings(work: dict[str, Work], repeats: int) -> dict[str, Timing]:
-    """Each work run ``repeats`` times, interleaved; the median by rate."""
-    runs: dict[str, list[Timing]] = {name: [] for name in work}
-    for _ in range(repeats):
-        for name, run in work.items():
-            runs[name].append(Timing(run))
-    chosen = {}
-    for name, timings in runs.items():
-        ordered = sorted(timings, key=lambda t: t.rate)
-        chosen[name] = ordered[(len(ordered) - 1) // 2]
-    return chosen
-
-
 def bench_game(game: str, quick: bool, repeats: int) -> dict[str, float]:
     threads = os.cpu_count() or 1
     rust_games = 2_000 if quick else 200_000
@@ -117,15 +45,15 @@ def bench_game(game: str, quick: bool, repeats: int) -> dict[str, float]:
     driven_rust = 20 if quick else 2_000
     driven_ref = 5 if quick else 200
     work = {
-        "rust_1": rust_playouts(game, rust_games, 1, 1),
-        "rust_2": rust_playouts(game, rust_games, 2, 1),
-        "reference": reference_playouts(game, ref_games, 1),
-        "driven_rust": driven_moves(game, "rust", driven_rust, 1),
-        "driven_reference": driven_moves(game, "reference", driven_ref, 1),
+        "rust_1": measure.rust_playouts(game, rust_games, threads=1, deals=True),
+        "rust_2": measure.rust_playouts(game, rust_games, threads=2, deals=True),
+        "reference": measure.reference_playouts(game, ref_games, deals=True),
+        "driven_rust": measure.driven_moves(game, "rust", driven_rust),
+        "driven_reference": measure.driven_moves(game, "reference", driven_ref),
     }
     if threads > 2:
-        work["rust_all"] = rust_playouts(game, rust_games, threads, 1)
-    timings = median_timings(work, repeats)
+        work["rust_all"] = measure.rust_playouts(game, rust_games, threads=threads, deals=True)
+    timings = measure.medians(work, repeats)
     all_threads = timings.get("rust_all", timings["rust_2"] if threads == 2 else timings["rust_1"])
     rates = {name: t.rate for name, t in timings.items()}
     rates["rust_all"] = all_threads.rate

@@ -17,99 +17,38 @@ thread, over a few positions of each game taken from seeded random games.
 
 Targets (issue 4): at least 200,000 iterations per second on one core from
 the Durak opening, at least 100x the reference, and ``normal`` at most
-0.25 s per move on one core.
+0.25 s per move on one core. The measurements are those of ``cardavia
+bench`` (``cardavia_cli.measure``; ``pip install ./cli``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
-from typing import Any
 
 import cardavia
 from cardavia import ai
-
-TARGET_RATE = 200_000
-TARGET_RATIO = 100.0
-TARGET_NORMAL_SECONDS = 0.25
-
-
-def opening(game: str, seed: int) -> dict[str, Any]:
-    g = cardavia.new_game(game, seed=seed, engine="rust")
-    return mover_observation(g)
-
-
-def mover_observation(g: cardavia.Game) -> dict[str, Any]:
-    seat = g.current_player
-    assert seat is not None, "the game is over"
-    return g.observation(seat)
-
-
-def midgame_positions(game: str, count: int, seed: int) -> list[dict[str, Any]]:
-    """Observations of the mover after a random number of random moves,
-    with at least two legal moves (a forced move is not searched) and
-    several cards still in the stock (near the end the AI may solve the
-    position exactly instead of sampling)."""
-    rng = random.Random(seed)
-    found: list[dict[str, Any]] = []
-    while len(found) < count:
-        g = cardavia.new_game(game, seed=rng.randrange(2**32), engine="rust")
-        stop = rng.randrange(0, 30)
-        for _ in range(stop):
-            if g.is_over:
-                break
-            g.play(rng.choice(g.legal_moves()))
-        if g.is_over or len(g.legal_moves()) < 2:
-            continue
-        obs = mover_observation(g)
-        if obs["stock_size"] >= 4 and obs.get("closed") is None:
-            found.append(obs)
-    return found
-
-
-def iterations_per_second(
-    observations: list[dict[str, Any]], iterations: int, **options: Any
-) -> Callable[[], float]:
-    """One measurement: the search from every observation in turn."""
-
-    def run() -> float:
-        start = time.perf_counter()
-        for i, obs in enumerate(observations):
-            ai.analyse(obs, iterations=iterations, seed=i, **options)
-        return iterations * len(observations) / (time.perf_counter() - start)
-
-    return run
-
-
-def medians(work: dict[str, Callable[[], float]], repeats: int) -> dict[str, float]:
-    """The median of ``repeats`` runs of each measurement, interleaved."""
-    rates: dict[str, list[float]] = {name: [] for name in work}
-    for _ in range(repeats):
-        for name, run in work.items():
-            rates[name].append(run())
-    return {name: statistics.median(values) for name, values in rates.items()}
+from cardavia_cli import measure
 
 
 def bench_search(game: str, quick: bool, repeats: int) -> dict[str, float]:
-    openings = [opening(game, seed) for seed in (1, 2, 3)[: 1 if quick else 3]]
+    openings = [measure.opening(game, seed) for seed in (1, 2, 3)[: 1 if quick else 3]]
     rust_iterations = 20_000 if quick else 200_000
     reference_iterations = 200 if quick else 2_000
-    rates = medians(
+    timings = measure.medians(
         {
-            "rust_1": iterations_per_second(openings, rust_iterations, threads=1),
-            "rust_1_random": iterations_per_second(
+            "rust_1": measure.searches(openings, rust_iterations, threads=1),
+            "rust_1_random": measure.searches(
                 openings, rust_iterations, threads=1, rollouts="random"
             ),
-            "rust_2": iterations_per_second(openings, rust_iterations, threads=2),
-            "reference": iterations_per_second(openings, reference_iterations, engine="reference"),
+            "rust_2": measure.searches(openings, rust_iterations, threads=2),
+            "reference": measure.searches(openings, reference_iterations, engine="reference"),
         },
         repeats,
     )
+    rates = {name: timing.rate for name, timing in timings.items()}
     rates["ratio"] = rates["rust_1"] / rates["reference"]
     rates["ratio_random"] = rates["rust_1_random"] / rates["reference"]
     rates["thread_scaling"] = rates["rust_2"] / rates["rust_1"]
@@ -117,14 +56,10 @@ def bench_search(game: str, quick: bool, repeats: int) -> dict[str, float]:
 
 
 def bench_levels(game: str, quick: bool) -> dict[str, dict[str, float]]:
-    positions = midgame_positions(game, 1 if quick else 4, seed=7)
+    positions = measure.positions(game, 1 if quick else 4)
     result: dict[str, dict[str, float]] = {}
     for level in ai.LEVELS:
-        seconds = []
-        for i, obs in enumerate(positions):
-            start = time.perf_counter()
-            ai.choose_move(obs, level=level, seed=i, threads=1)
-            seconds.append(time.perf_counter() - start)
+        seconds = measure.seconds_per_move(positions, level)
         result[level] = {"mean": statistics.mean(seconds), "max": max(seconds)}
     return result
 
@@ -170,17 +105,17 @@ def main(argv: list[str] | None = None) -> int:
     print()
     if "durak" in search:
         rate = search["durak"]["rust_1"]
-        verdict = check(rate >= TARGET_RATE)
-        print(f"target >= {TARGET_RATE:,} it/s from the Durak opening: {rate:,.0f} {verdict}")
+        target = measure.TARGET_ITERATIONS_PER_SECOND
+        verdict = check(rate >= target)
+        print(f"target >= {target:,} it/s from the Durak opening: {rate:,.0f} {verdict}")
     worst_ratio = min(r["ratio_random"] for r in search.values())
-    verdict = check(worst_ratio >= TARGET_RATIO)
-    print(
-        f"target >= {TARGET_RATIO:.0f}x the reference (like-for-like): {worst_ratio:.0f}x {verdict}"
-    )
+    ratio = measure.TARGET_SEARCH_RATIO
+    verdict = check(worst_ratio >= ratio)
+    print(f"target >= {ratio:.0f}x the reference (like-for-like): {worst_ratio:.0f}x {verdict}")
     worst_normal = max(by_level["normal"]["max"] for by_level in levels.values())
     print(
-        f"target normal <= {TARGET_NORMAL_SECONDS} s per move: {worst_normal:.3f} s "
-        f"{check(worst_normal <= TARGET_NORMAL_SECONDS)}"
+        f"target normal <= {measure.TARGET_NORMAL_SECONDS} s per move: {worst_normal:.3f} s "
+        f"{check(worst_normal <= measure.TARGET_NORMAL_SECONDS)}"
     )
     return 0
 

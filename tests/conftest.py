@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,3 +20,15 @@ def load_fixture(name: str) -> Any:
 @pytest.fixture(scope="session")
 def rng_vectors() -> Any:
     return load_fixture("rng.json")
+
+
+@pytest.fixture(params=["ignored", "handled"])
+def sigint_at_start(request: pytest.FixtureRequest) -> Iterator[None]:
+    """SIGINT as the test process found it: handled (an interactive shell) or
+    ignored (a background job of a script, where Python installs no
+    KeyboardInterrupt handler and children inherit the ignored signal). A
+    test of Ctrl-C runs both ways, so it passes however pytest was started."""
+    handler = signal.SIG_IGN if request.param == "ignored" else signal.default_int_handler
+    previous = signal.signal(signal.SIGINT, handler)
+    yield
+    signal.signal(signal.SIGINT, previous)

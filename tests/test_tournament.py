@@ -8,11 +8,13 @@ result; bad arguments are rejected.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import math
 import os
 import signal
+from collections.abc import Iterator
 from typing import Any
 
 import cardavia
@@ -338,6 +340,19 @@ def test_progress_counts_every_game(tmp_path: Any) -> None:
         run("durak", "random", "greedy", deals=1, progress=5)
 
 
+@contextlib.contextmanager
+def keyboard_interrupts() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt, as in a process started from an
+    interactive shell; one started with SIGINT ignored (a background job)
+    gets no such handler from Python, and the signal would be lost."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("sigint_at_start")
 def test_an_interrupted_tournament_starts_no_more_games_and_resumes(tmp_path: Any) -> None:
     """Ctrl-C (SIGINT in the main thread) while games run on two threads."""
     path = tmp_path / "t.jsonl"
@@ -346,7 +361,7 @@ def test_an_interrupted_tournament_starts_no_more_games_and_resumes(tmp_path: An
         if done == 3:
             os.kill(os.getpid(), signal.SIGINT)
 
-    with pytest.raises(KeyboardInterrupt):
+    with keyboard_interrupts(), pytest.raises(KeyboardInterrupt):
         run("durak", "ai:100", "greedy", deals=40, seed=2, threads=2, journal=path,
             progress=interrupt)  # fmt: skip
     kept = len(journal_lines(path)) - 1

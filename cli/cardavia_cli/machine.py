@@ -11,7 +11,7 @@ from typing import IO, Any
 
 import cardavia
 
-from . import opponent
+from .opponent import Opponent, move_seed
 from .saves import GameLog, write_log
 
 HUMAN = 0
@@ -26,11 +26,11 @@ def _line(game: cardavia.Game, ai_moves: list[str], error: str | None) -> str:
     return json.dumps(state, ensure_ascii=False, sort_keys=True)
 
 
-def _computer(game: cardavia.Game, log: GameLog, level: str) -> list[str]:
+def _computer(game: cardavia.Game, log: GameLog, opponent: Opponent) -> list[str]:
     played: list[str] = []
     while not game.is_over and game.current_player == COMPUTER:
-        seed = opponent.move_seed(log.seed, len(log.moves))
-        move = opponent.choose(game.observation(COMPUTER), level, seed)
+        seed = move_seed(log.seed, len(log.moves))
+        move = opponent.choose(game.observation(COMPUTER), seed)
         game.play(move)
         log.record(COMPUTER, move)
         played.append(move)
@@ -45,9 +45,9 @@ def _finish(game: cardavia.Game, log: GameLog) -> None:
 
 
 def run_machine(
-    game: cardavia.Game, log: GameLog, level: str, lines: Iterable[str], out: IO[str]
+    game: cardavia.Game, log: GameLog, opponent: Opponent, lines: Iterable[str], out: IO[str]
 ) -> None:
-    ai_moves = _computer(game, log, level)
+    ai_moves = _computer(game, log, opponent)
     _finish(game, log)
     out.write(_line(game, ai_moves, None) + "\n")
     out.flush()
@@ -66,7 +66,7 @@ def run_machine(
                 error = str(exc)
             else:
                 log.record(HUMAN, move)
-                ai_moves = _computer(game, log, level)
+                ai_moves = _computer(game, log, opponent)
                 _finish(game, log)
         out.write(_line(game, ai_moves, error) + "\n")
         out.flush()

@@ -25,7 +25,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from . import __version__
+from . import __version__, opponent
 from .cards_view import CardView
 from .config import KEYS, ConfigError, load_config, parse_value, save_config
 from .config import config_path as _config_path
@@ -191,15 +191,15 @@ def play(
         engine_game = log.new_game()
     write_log(log)
     if json_mode:
-        run_machine(engine_game, log, chosen_level, sys.stdin, sys.stdout)
+        run_machine(engine_game, log, opponent.for_level(chosen_level), sys.stdin, sys.stdout)
         return
     view = make_view(game_id, ascii_only, _value(theme) or config.theme, console)
-    settings = Settings(
-        level=chosen_level, hints=config.hints if hints is None else hints, view=view
-    )
+    settings = Settings(hints=config.hints if hints is None else hints, view=view)
     if resume is not None:
         console.print(_("Resuming {path}").format(path=resume), highlight=False)
-    session = PlaySession(engine_game, log, settings, console, console.input)
+    session = PlaySession(
+        engine_game, log, opponent.for_level(chosen_level), settings, console, console.input
+    )
     finished = session.run()
     if not finished:
         raise typer.Exit(0)
@@ -285,7 +285,9 @@ def replay(
             return "q"
 
     try:
-        run_replay(log, view, console, read, show_all=show_all, level=str(level.value))
+        run_replay(
+            log, opponent.for_level(str(level.value)), view, console, read, show_all=show_all
+        )
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
 

@@ -1,8 +1,13 @@
-"""The measurements of ``cardavia bench``, through the public engine API.
+"""How fast the engines and the AI run, through the public engine API: the
+measurements of ``cardavia bench`` and of the scripts in ``benches/``.
 
-Three figures per game, each the median of a few repetitions run
-interleaved (the Rust and the reference measurement of a pair meet the
-same machine load):
+A measurement is a piece of ``Work`` (a call that does some work and says
+how many units it did), timed on the wall clock and the process's CPU
+clock. ``medians`` runs several pieces interleaved, so that the Rust and
+the reference work of a pair meet the same machine load, and keeps the
+median run of each.
+
+``run_bench`` is ``cardavia bench``: three figures per game,
 
 * engine speed: whole games of random play per second, in the Rust core
   (``cardavia.simulate`` on one thread) and in the reference engine driven
@@ -14,7 +19,7 @@ same machine load):
   positions of seeded random games.
 
 No rendering and no translation here: ``bench.py`` shows the result, and
-``--json`` prints it as it is.
+``--json`` prints it as it is; the scripts print their own tables.
 """
 
 from __future__ import annotations
@@ -22,21 +27,24 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import cardavia
 from cardavia import ai
 
+#: Issue 4's targets for the search.
 TARGET_ITERATIONS_PER_SECOND = 200_000
 TARGET_SEARCH_RATIO = 100.0
 TARGET_NORMAL_SECONDS = 0.25
 
+Work = Callable[[], int]
+
 
 @dataclass(frozen=True)
 class Budgets:
-    """How much work each measurement does."""
+    """How much work each measurement of ``cardavia bench`` does."""
 
     rust_games: int
     reference_games: int
@@ -64,61 +72,116 @@ FULL = Budgets(
 )
 
 
-def _rate(work: Callable[[], int]) -> float:
-    """Units of work per second for one call of ``work``."""
+@dataclass(frozen=True)
+class Timing:
+    """Units of work per wall second, and CPU seconds per wall second (fewer
+    than the threads working: other programs shared the machine)."""
+
+    rate: float
+    cores: float
+
+
+def timed(work: Work) -> Timing:
+    cpu = time.process_time()
     start = time.perf_counter()
     units = work()
-    return units / max(time.perf_counter() - start, 1e-9)
+    wall = max(time.perf_counter() - start, 1e-9)
+    return Timing(units / wall, (time.process_time() - cpu) / wall)
 
 
-def _medians(work: dict[str, Callable[[], int]], repeats: int) -> dict[str, float]:
-    rates: dict[str, list[float]] = {name: [] for name in work}
+def medians(work: Mapping[str, Work], repeats: int) -> dict[str, Timing]:
+    """Each piece of work run ``repeats`` times, interleaved, and of each its
+    run of median rate: one real run (the lower middle one of an even
+    count), so that its cores belong to its rate."""
+    runs: dict[str, list[Timing]] = {name: [] for name in work}
     for _ in range(repeats):
         for name, run in work.items():
-            rates[name].append(_rate(run))
-    return {name: statistics.median(values) for name, values in rates.items()}
+            runs[name].append(timed(run))
+    chosen: dict[str, Timing] = {}
+    for name, timings in runs.items():
+        ordered = sorted(timings, key=lambda t: t.rate)
+        chosen[name] = ordered[(len(ordered) - 1) // 2]
+    return chosen
 
 
-def _rust_games(game: str, games: int) -> Callable[[], int]:
-    def run() -> int:
-        summary = cardavia.simulate(game, games=games, seed=1, threads=1)
-        return int(summary["games"])
+def rust_playouts(
+    game: str, games: int, *, threads: int = 1, seed: int = 1, deals: bool = False
+) -> Work:
+    """Games of random play in the Rust core (``cardavia.simulate``); with
+    ``deals`` a Schnapsen match counts its deals."""
 
-    return run
+    def work() -> int:
+        summary = cardavia.simulate(game, games=games, seed=seed, threads=threads)
+        return int(summary["deals"] if deals and game == "schnapsen" else summary["games"])
+
+    return work
 
 
-def _reference_games(game: str, games: int) -> Callable[[], int]:
-    def run() -> int:
+def reference_playouts(game: str, games: int, *, seed: int = 1, deals: bool = False) -> Work:
+    """What ``simulate`` does, in the reference engine: deal from a seed,
+    play random moves to the end; ``deals`` as in ``rust_playouts``."""
+
+    def work() -> int:
+        units = 0
+        rng = random.Random(seed)
         for i in range(games):
-            g = cardavia.new_game(game, seed=1 + i, engine="reference")
-            rng = random.Random(i)
+            g = cardavia.new_game(game, seed=seed + i, engine="reference")
             while not g.is_over:
                 g.play(rng.choice(g.legal_moves()))
-        return games
+            units += len(g.to_dict()["deals"]) if deals and game == "schnapsen" else 1
+        return units
 
-    return run
-
-
-def _search(game: str, iterations: int, engine: str) -> Callable[[], int]:
-    obs = _mover(cardavia.new_game(game, seed=1, engine="rust"))
-
-    def run() -> int:
-        ai.analyse(obs, iterations=iterations, seed=1, threads=1, engine=engine)
-        return iterations
-
-    return run
+    return work
 
 
-def _mover(g: cardavia.Game) -> dict[str, Any]:
-    """The observation of the seat to move."""
+def driven_moves(game: str, engine: str, games: int, *, seed: int = 1) -> Work:
+    """Moves of random play when Python drives the game one move at a time
+    (``legal_moves`` + ``play``).
+
+    One generator for the whole run: the driver's own cost is the same for
+    both engines and is kept small, so the figure is the engine's."""
+
+    def work() -> int:
+        moves = 0
+        rng = random.Random(seed)
+        for i in range(games):
+            g = cardavia.new_game(game, seed=seed + i, engine=engine)
+            while not g.is_over:
+                g.play(rng.choice(g.legal_moves()))
+                moves += 1
+        return moves
+
+    return work
+
+
+def searches(observations: list[dict[str, Any]], iterations: int, **options: Any) -> Work:
+    """``ai.analyse`` from every observation in turn; ``options`` are its
+    own (threads, engine, rollouts). Counts iterations."""
+
+    def work() -> int:
+        for i, obs in enumerate(observations):
+            ai.analyse(obs, iterations=iterations, seed=i, **options)
+        return iterations * len(observations)
+
+    return work
+
+
+def mover_observation(g: cardavia.Game) -> dict[str, Any]:
     seat = g.current_player
     assert seat is not None, "the game is over"
     return g.observation(seat)
 
 
+def opening(game: str, seed: int = 1) -> dict[str, Any]:
+    """The first mover's observation of a fresh deal."""
+    return mover_observation(cardavia.new_game(game, seed=seed, engine="rust"))
+
+
 def positions(game: str, count: int, seed: int = 7) -> list[dict[str, Any]]:
-    """Observations of the mover in seeded random games: at least two legal
-    moves and several cards still in the stock, so the AI searches."""
+    """Observations of the mover after a random number of random moves,
+    with at least two legal moves (a forced move is not searched) and
+    several cards still in the stock (near the end the AI may solve the
+    position exactly instead of sampling)."""
     rng = random.Random(seed)
     found: list[dict[str, Any]] = []
     while len(found) < count:
@@ -129,22 +192,24 @@ def positions(game: str, count: int, seed: int = 7) -> list[dict[str, Any]]:
             g.play(rng.choice(g.legal_moves()))
         if g.is_over or len(g.legal_moves()) < 2:
             continue
-        obs = _mover(g)
+        obs = mover_observation(g)
         if obs["stock_size"] >= 4 and obs.get("closed") is None:
             found.append(obs)
     return found
 
 
-def seconds_per_move(game: str, count: int) -> dict[str, float]:
-    """Mean seconds per move at each level over ``count`` positions."""
-    observations = positions(game, count)
-    result: dict[str, float] = {}
-    for level in ai.LEVELS:
+def seconds_per_move(observations: list[dict[str, Any]], level: str) -> list[float]:
+    """Seconds the AI takes at ``level`` on one thread, one figure per
+    observation."""
+    seconds: list[float] = []
+    for i, obs in enumerate(observations):
         start = time.perf_counter()
-        for i, obs in enumerate(observations):
-            ai.choose_move(obs, level=level, seed=i, threads=1)
-        result[level] = (time.perf_counter() - start) / len(observations)
-    return result
+        ai.choose_move(obs, level=level, seed=i, threads=1)
+        seconds.append(time.perf_counter() - start)
+    return seconds
+
+
+# ------------------------------------------------------- cardavia bench
 
 
 @dataclass(frozen=True)
@@ -155,32 +220,36 @@ class Target:
 
 
 def measure_game(game: str, budgets: Budgets) -> dict[str, Any]:
-    engine = _medians(
+    engine = medians(
         {
-            "rust": _rust_games(game, budgets.rust_games),
-            "reference": _reference_games(game, budgets.reference_games),
+            "rust": rust_playouts(game, budgets.rust_games),
+            "reference": reference_playouts(game, budgets.reference_games),
         },
         budgets.repeats,
     )
-    search = _medians(
+    start = [opening(game)]
+    search = medians(
         {
-            "rust": _search(game, budgets.rust_iterations, "rust"),
-            "reference": _search(game, budgets.reference_iterations, "reference"),
+            "rust": searches(start, budgets.rust_iterations, threads=1),
+            "reference": searches(start, budgets.reference_iterations, engine="reference"),
         },
         budgets.repeats,
     )
+    observations = positions(game, budgets.positions)
     return {
         "engine": {
-            "rust_games_per_second": engine["rust"],
-            "reference_games_per_second": engine["reference"],
-            "ratio": engine["rust"] / engine["reference"],
+            "rust_games_per_second": engine["rust"].rate,
+            "reference_games_per_second": engine["reference"].rate,
+            "ratio": engine["rust"].rate / engine["reference"].rate,
         },
         "search": {
-            "rust_iterations_per_second": search["rust"],
-            "reference_iterations_per_second": search["reference"],
-            "ratio": search["rust"] / search["reference"],
+            "rust_iterations_per_second": search["rust"].rate,
+            "reference_iterations_per_second": search["reference"].rate,
+            "ratio": search["rust"].rate / search["reference"].rate,
         },
-        "seconds_per_move": seconds_per_move(game, budgets.positions),
+        "seconds_per_move": {
+            level: statistics.mean(seconds_per_move(observations, level)) for level in ai.LEVELS
+        },
     }
 
 

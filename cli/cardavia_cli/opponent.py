@@ -1,16 +1,16 @@
-"""Every access to the computer opponent goes through here.
+"""The computer opponent, and the seeds of its decisions.
 
-The opponent is ``cardavia.ai`` at the chosen level. Setting the
-environment variable ``CARDAVIA_OPPONENT=fallback`` swaps in a fast,
-deterministic stand-in (a seeded random choice among the legal moves, and
-an analysis that rates every move alike) for tests.
+The play session, machine mode and replays are handed an ``Opponent``; the
+commands build it with ``for_level``: ``cardavia.ai`` at that level, whose
+budget the engine resolves (no name is mapped to iterations here). Tests
+replace ``for_level`` to play against a fast stand-in.
 """
 
 from __future__ import annotations
 
-import os
-import random
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from cardavia import ai
 from cardavia.ai import LEVELS
@@ -18,60 +18,52 @@ from cardavia.ai import LEVELS
 DEFAULT_LEVEL = "normal"
 SEED_MASK = (1 << 63) - 1
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "ai_available", "analyse", "choose", "move_seed"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "AiOpponent",
+    "Opponent",
+    "for_level",
+    "move_seed",
+    "win_chance",
+]
 
 
-def ai_available() -> bool:
-    """False when the stand-in is forced for tests."""
-    return os.environ.get("CARDAVIA_OPPONENT", "").lower() != "fallback"
+class Opponent(Protocol):
+    def choose(self, observation: Mapping[str, Any], seed: int) -> str:
+        """The move to play, given the opponent's own observation."""
+        ...
+
+    def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+        """Every legal move with ``visits`` and ``value`` (a win chance in
+        0..1), best first."""
+        ...
 
 
-def iterations(level: str) -> int:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    return LEVELS[level]
+@dataclass(frozen=True)
+class AiOpponent:
+    """``cardavia.ai`` searching with the budget of ``level``."""
+
+    level: str
+
+    def choose(self, observation: Mapping[str, Any], seed: int) -> str:
+        return ai.choose_move(observation, level=self.level, seed=seed)
+
+    def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+        return [
+            {"move": str(r["move"]), "visits": int(r["visits"]), "value": float(r["value"])}
+            for r in ai.analyse(observation, level=self.level, seed=seed)
+        ]
+
+
+def for_level(level: str) -> Opponent:
+    """The opponent the commands play with at ``level``."""
+    return AiOpponent(level)
 
 
 def move_seed(base: int | None, ply: int) -> int:
     """A seed for the opponent's ``ply``-th decision, fixed by the game's seed."""
     return ((base or 0) * 1_000_003 + ply * 7_919 + 17) & SEED_MASK
-
-
-def _legal(observation: dict[str, Any]) -> list[str]:
-    legal = observation.get("legal_moves") or []
-    return sorted(str(move) for move in legal)
-
-
-def fallback_choice(observation: dict[str, Any], seed: int) -> str:
-    legal = _legal(observation)
-    if not legal:
-        raise ValueError("the observation has no legal moves")
-    return random.Random(seed).choice(legal)
-
-
-def choose(observation: dict[str, Any], level: str, seed: int) -> str:
-    """The opponent's move for ``observation`` (a seat's observation)."""
-    budget = iterations(level)
-    if not _legal(observation):
-        raise ValueError("the observation has no legal moves")
-    if ai_available():
-        return ai.choose_move(observation, iterations=budget, seed=seed)
-    return fallback_choice(observation, seed)
-
-
-def analyse(observation: dict[str, Any], level: str, seed: int) -> list[dict[str, Any]]:
-    """Every legal move with ``visits`` and ``value`` (a win chance in 0..1),
-    best first."""
-    budget = iterations(level)
-    legal = _legal(observation)
-    if not legal:
-        return []
-    if ai_available():
-        return [
-            {"move": str(r["move"]), "visits": int(r["visits"]), "value": float(r["value"])}
-            for r in ai.analyse(observation, iterations=budget, seed=seed)
-        ]
-    return [{"move": move, "visits": 1, "value": 0.5} for move in legal]
 
 
 def win_chance(value: float, values: list[float]) -> float:

@@ -9,10 +9,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from . import opponent, table
+from . import table
 from .cards_view import CardView
 from .i18n import _
 from .narration import move_label, narrate, outcome_text
+from .opponent import Opponent, move_seed, win_chance
 from .saves import GameLog
 
 
@@ -24,11 +25,9 @@ def analysis_line(
     values = [float(r["value"]) for r in rows]
     by_move = {r["move"]: r for r in rows}
     best = rows[0]
-    best_chance = round(opponent.win_chance(float(best["value"]), values) * 100)
+    best_chance = round(win_chance(float(best["value"]), values) * 100)
     played = by_move.get(move)
-    played_chance = (
-        round(opponent.win_chance(float(played["value"]), values) * 100) if played else 0
-    )
+    played_chance = round(win_chance(float(played["value"]), values) * 100) if played else 0
     if best["move"] == move:
         return _("Analysis: the best move (about {percent}% to win).").format(percent=best_chance)
     return _(
@@ -42,12 +41,12 @@ def analysis_line(
 
 def run_replay(
     log: GameLog,
+    opponent: Opponent,
     view: CardView,
     console: Console,
     read_line: Callable[[str], str],
     *,
     show_all: bool,
-    level: str,
 ) -> None:
     game = log.new_game()
     total = len(log.moves)
@@ -64,7 +63,7 @@ def run_replay(
         console.print()
         console.print(Text(_("Move {i} of {n}").format(i=i, n=total), style=view.style("accent")))
         console.print(table.render(before, view, moves=[], hints=False))
-        rows = opponent.analyse(mover_view, level, opponent.move_seed(log.seed, i))
+        rows = opponent.analyse(mover_view, move_seed(log.seed, i))
         game.play(move)
         after = game.observation(0)
         for sentence in narrate(move, seat, before, after, view):

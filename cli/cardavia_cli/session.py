@@ -12,11 +12,12 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
-from . import opponent, table
+from . import table
 from .cards_view import CardView
 from .i18n import _, current_language
 from .moves_input import Parsed, ordered_moves, parse_input
 from .narration import narrate, outcome_text
+from .opponent import Opponent, move_seed, win_chance
 from .rules_text import rules_markdown
 from .saves import GameLog, write_log
 
@@ -30,7 +31,6 @@ class QuitGame(Exception):
 
 @dataclass
 class Settings:
-    level: str
     hints: bool
     view: CardView
 
@@ -46,12 +46,14 @@ class PlaySession:
         self,
         game: cardavia.Game,
         log: GameLog,
+        opponent: Opponent,
         settings: Settings,
         console: Console,
         read_line: Callable[[str], str],
     ) -> None:
         self.game = game
         self.log = log
+        self.opponent = opponent
         self.settings = settings
         self.console = console
         self.read_line = read_line
@@ -73,8 +75,8 @@ class PlaySession:
     def computer_moves(self) -> None:
         while not self.game.is_over and self.game.current_player == COMPUTER:
             obs = self.game.observation(COMPUTER)
-            seed = opponent.move_seed(self.log.seed, len(self.log.moves))
-            move = opponent.choose(obs, self.settings.level, seed)
+            seed = move_seed(self.log.seed, len(self.log.moves))
+            move = self.opponent.choose(obs, seed)
             self.apply(COMPUTER, move)
 
     # ------------------------------------------------------------- loop
@@ -185,8 +187,8 @@ class PlaySession:
 
     def advice(self, obs: dict[str, Any]) -> None:
         view = self.settings.view
-        seed = opponent.move_seed(self.log.seed, len(self.log.moves)) ^ 0x5A5A
-        rows = opponent.analyse(obs, self.settings.level, seed)
+        seed = move_seed(self.log.seed, len(self.log.moves)) ^ 0x5A5A
+        rows = self.opponent.analyse(obs, seed)
         self.console.print(advice_text(rows, obs, view), highlight=False)
 
 
@@ -202,10 +204,8 @@ def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView)
         _("The computer suggests: {move}").format(move=move_label(best["move"], obs, view)) + "\n",
         style=view.style("good"),
     )
-    if not opponent.ai_available():
-        out.append(_("(simple stand-in opponent: every move rated alike)") + "\n")
     for row in rows[:5]:
-        chance = opponent.win_chance(float(row["value"]), values)
+        chance = win_chance(float(row["value"]), values)
         out.append(
             "  "
             + _("{move}: about {percent}% to win").format(

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardavia_cli import i18n
 from cardavia_cli.main import app
@@ -19,3 +23,20 @@ def run(runner: CliRunner, args: list[str], stdin: str = "") -> tuple[int, str]:
 
 def saved_games(directory: Path) -> list[Path]:
     return sorted(directory.glob("*.json")) if directory.exists() else []
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The opponent of the CLI tests, built for ``level`` in place of the AI:
+    a seeded random legal move, fast and the same for the same seed, and an
+    analysis that rates every move alike."""
+
+    level: str
+
+    def choose(self, observation: Mapping[str, Any], seed: int) -> str:
+        return random.Random(seed).choice(sorted(observation["legal_moves"]))
+
+    def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+        return [
+            {"move": move, "visits": 1, "value": 0.5} for move in sorted(observation["legal_moves"])
+        ]

@@ -9,8 +9,11 @@ import cardavia
 import pytest
 from cardavia_cli import opponent
 from cardavia_cli.main import app
-from cli_helpers import GAMES, run, saved_games
+from cli_helpers import GAMES, StandIn, run, saved_games
 from typer.testing import CliRunner
+
+# Taken at import, before the ``stand_ins`` fixture replaces it for each test.
+product_opponent = opponent.for_level
 
 END_TEXTS = (
     "You win! The computer is the durak.",
@@ -132,31 +135,61 @@ def test_machine_mode_plays_to_the_end(runner: CliRunner, game: str) -> None:
                 return
             yield sorted(state["legal_moves"])[0]  # type: ignore[arg-type]
 
-    run_machine(engine, log, "easy", moves(), feed)  # type: ignore[arg-type]
+    run_machine(engine, log, StandIn("easy"), moves(), feed)  # type: ignore[arg-type]
     assert feed.out[-1]["outcome"] is not None
     assert all("error" not in state for state in feed.out)
 
 
-def test_opponent_fallback_is_deterministic() -> None:
-    g = cardavia.new_game("durak", seed=5)
-    obs = g.observation(g.current_player)
-    first = opponent.choose(obs, "easy", 42)
-    assert first in obs["legal_moves"]
-    assert all(opponent.choose(obs, "easy", 42) == first for _ in range(5))
-    rows = opponent.analyse(obs, "hard", 1)
-    assert sorted(r["move"] for r in rows) == sorted(obs["legal_moves"])
-    assert {r["value"] for r in rows} == {0.5}
-    with pytest.raises(ValueError):
-        opponent.choose(obs, "impossible", 1)
-    assert opponent.LEVELS is cardavia.ai.LEVELS
+def test_the_commands_build_the_opponent_at_the_chosen_level(
+    runner: CliRunner, games_dir: Path, stand_ins: list[StandIn]
+) -> None:
+    run(runner, ["play", "durak", "--seed", "3", "--level", "hard"], stdin="1\nquit\n")
+    [path] = saved_games(games_dir)
+    run(runner, ["play", "durak", "--resume", str(path)], stdin="quit\n")  # the saved level
+    run(runner, ["play", "durak", "--seed", "3", "--json"], stdin="")  # the default level
+    run(runner, ["replay", str(path), "--all"])  # replays analyse at easy unless told
+    run(runner, ["replay", str(path), "--all", "--level", "normal"])
+    assert [o.level for o in stand_ins] == ["hard", "hard", "normal", "easy", "normal"]
 
 
-def test_opponent_is_cardavia_ai_at_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("CARDAVIA_OPPONENT", raising=False)
-    monkeypatch.setitem(cardavia.ai.LEVELS, "easy", 300)
+def test_the_opponent_is_cardavia_ai_at_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDAVIA_OPPONENT", "fallback")  # once a switch; now nothing
+    built = product_opponent("easy")
+    assert built == opponent.AiOpponent("easy")
     obs = cardavia.new_game("schnapsen", seed=2).observation(0)
-    expected = cardavia.ai.choose_move(obs, iterations=300, seed=7)
-    assert opponent.choose(obs, "easy", 7) == expected
-    rows = opponent.analyse(obs, "easy", 8)
-    assert rows == cardavia.ai.analyse(obs, iterations=300, seed=8)
+    assert built.choose(obs, 7) == cardavia.ai.choose_move(obs, level="easy", seed=7)
+    rows = built.analyse(obs, 8)
+    assert rows == cardavia.ai.analyse(obs, level="easy", seed=8)
     assert {row["move"] for row in rows} == set(obs["legal_moves"])
+    # The moves of saved games stay those of the level's budget.
+    budget = cardavia.ai.LEVELS["easy"]
+    assert built.choose(obs, 7) == cardavia.ai.choose_move(obs, iterations=budget, seed=7)
+
+
+def test_the_engine_resolves_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI passes ``level=`` through: what ``choose_move(level=)`` plays is
+    what the CLI plays, and no CLI module maps names to budgets."""
+    calls: list[tuple[str, dict[str, object]]] = []
+
+    def recorder(name: str, answer: object) -> object:
+        def record(_observation: object, **options: object) -> object:
+            calls.append((name, options))
+            return answer
+
+        return record
+
+    monkeypatch.setattr(cardavia.ai, "choose_move", recorder("choose_move", "take"))
+    monkeypatch.setattr(cardavia.ai, "analyse", recorder("analyse", []))
+    opponent.AiOpponent("hard").choose({}, 3)
+    opponent.AiOpponent("hard").analyse({}, 4)
+    assert calls == [
+        ("choose_move", {"level": "hard", "seed": 3}),
+        ("analyse", {"level": "hard", "seed": 4}),
+    ]
+
+
+def test_an_unknown_level_is_refused_by_the_engine() -> None:
+    obs = cardavia.new_game("durak", seed=5).observation(0)
+    with pytest.raises(cardavia.InvalidArgumentError, match="unknown level"):
+        opponent.AiOpponent("impossible").choose(obs, 1)
+    assert opponent.LEVELS is cardavia.ai.LEVELS

@@ -10,7 +10,7 @@ import pytest
 from cardavia_cli.cards_view import CardView
 from cardavia_cli.saves import GameLog, SaveError, load_log, write_log
 from cardavia_cli.session import PlaySession, Settings
-from cli_helpers import GAMES, run, saved_games
+from cli_helpers import GAMES, StandIn, run, saved_games
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -79,9 +79,8 @@ def test_log_is_written_after_every_move(games_dir: Path) -> None:
 
     console = Console(file=io.StringIO(), width=60)
     write_log(log)
-    session = PlaySession(
-        game, log, Settings("easy", True, CardView("durak", color=False)), console, read_line
-    )
+    settings = Settings(hints=True, view=CardView("durak", color=False))
+    session = PlaySession(game, log, StandIn("easy"), settings, console, read_line)
     assert session.run() is False  # Ctrl-C
     assert sizes == sorted(sizes) and sizes[-1] > sizes[0]
     out = console.file.getvalue()  # type: ignore[attr-defined]
