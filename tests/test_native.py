@@ -325,11 +325,15 @@ def test_endless_decks_are_not_read_to_the_end() -> None:
         rejected(cardavia.new_game, "durak", deck=deck, engine="rust")
 
 
-def test_deck_iterables_are_accepted() -> None:
+def test_a_deck_is_a_list_or_a_tuple() -> None:
     cards = list(ATLASNYE.cards)
-    for deck in (tuple(cards), iter(cards), (c for c in cards)):
-        g = _native.Game("durak", None, deck)
-        assert g.to_dict()["deck"] == cards
+    assert _native.Game("durak", None, tuple(cards)).to_dict()["deck"] == cards
+    # An iterator is not a list of cards, for the core as for the reference.
+    for deck in (iter(cards), (c for c in cards), {c: 1 for c in cards}):
+        for engine in ("rust", "reference"):
+            with pytest.raises(InvalidStateError) as info:
+                cardavia.new_game("durak", deck=deck, engine=engine)  # type: ignore[arg-type]
+            assert (info.value.kind, info.value.field) == ("list", "deck")
 
 
 # ------------------------------------------------------------ observation

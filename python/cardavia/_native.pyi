@@ -6,13 +6,19 @@ argument is checked at run time as well: a wrong type raises ``TypeError``,
 a value out of range a ``cardavia.CardaviaError`` subclass.
 """
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any, final
 
 from typing_extensions import Self
 
 __all__ = [
+    "ERROR_KINDS",
+    "GAMES",
     "MAX_COUNT",
+    "MAX_GAMES",
+    "MAX_ITERATIONS",
+    "MAX_THREADS",
+    "MAX_TIME_MS",
     "Game",
     "ai_analyse",
     "shuffled_indices",
@@ -23,6 +29,17 @@ __all__ = [
 
 #: The most outputs ``splitmix64`` and ``shuffled_indices`` give per call.
 MAX_COUNT: int
+#: The most games one ``simulate`` or ``soak`` call plays.
+MAX_GAMES: int
+#: The most threads one call starts.
+MAX_THREADS: int
+#: The largest search budgets.
+MAX_ITERATIONS: int
+MAX_TIME_MS: int
+#: The games, by id: ``("durak", "perevodnoy", "schnapsen")``.
+GAMES: tuple[str, ...]
+#: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).
+ERROR_KINDS: tuple[str, ...]
 
 def splitmix64(seed: int, count: int) -> list[int]:
     """The first ``count`` outputs of SplitMix64 from ``seed``."""
@@ -35,7 +52,7 @@ class Game:
     """A game in the Rust core; the API of API.md."""
 
     def __new__(
-        cls, game: str, seed: int | None = None, deck: Iterable[str] | None = None
+        cls, game: str, seed: int | None = None, deck: Sequence[str] | None = None
     ) -> Self: ...
     game: str
     engine: str
@@ -53,6 +70,8 @@ class Game:
     def to_json(self) -> str: ...
     @staticmethod
     def from_json(text: str | bytes | bytearray) -> Game: ...
+    @staticmethod
+    def from_dict(data: object) -> Game: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
     def clone(self) -> Game: ...
     def __copy__(self) -> Game: ...

@@ -12,10 +12,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import ATLASNYE, SCHNAPSEN
 from .errors import InvalidArgumentError, InvalidStateError
 from .reference import ismcts as reference_ismcts
-from .reference.worlds import sample_world, schnapsen_voids
+from .reference.worlds import check_observation, deal_world
 
 __all__ = [
     "DEFAULT_ROLLOUTS",
@@ -92,30 +91,12 @@ def _check_threads(threads: object) -> int:
 def _template(observation: object, seed: int) -> tuple[str, list[str]]:
     """A full state consistent with ``observation`` (its hidden cards placed
     at random; the search deals them anew every iteration) and the cards the
-    opponent may hold. Building it checks the observation whole: counts,
-    cards in two places, impossible phases."""
-    if not isinstance(observation, Mapping):
-        raise InvalidStateError(f"observation must be an object, got {type(observation).__name__}")
-    legal = observation.get("legal_moves")
-    if not isinstance(legal, list) or not legal:
-        raise InvalidStateError("observation: not this seat's turn (no legal moves)")
-    world = sample_world(observation, random.Random(seed))
-    # The world agrees with every public fact, so the seat's view of it must
-    # be the observation itself: any field that does not follow (trump,
-    # defender, points, exhausted, legal moves, ...) is named here.
-    view = world.observation(int(observation["seat"]))
-    for key, value in view.items():
-        if observation.get(key) != value:
-            raise InvalidStateError(f"observation: {key} does not follow from the position")
-    extra = sorted(str(key) for key in observation if key not in view)
-    if extra:
-        raise InvalidStateError(f"observation: unknown field {extra[0]!r}")
-    deck = SCHNAPSEN if observation["game"] == "schnapsen" else ATLASNYE
-    excluded = set()
-    if observation["game"] == "schnapsen":
-        excluded = schnapsen_voids(observation, int(observation["seat"]))
-    allowed = [card for card in deck.cards if card not in excluded]
-    return world.to_json(), allowed
+    opponent may hold. Building it checks the observation whole."""
+    template = check_observation(observation)
+    if not observation["legal_moves"]:  # type: ignore[index]
+        raise InvalidStateError(kind="not_to_move", field="legal_moves", value=[])
+    world = deal_world(template, random.Random(seed))
+    return world.to_json(), template.allowed
 
 
 def analyse(

@@ -1,16 +1,21 @@
-"""``new_game``, ``from_dict`` and ``from_json``: choosing the engine."""
+"""``new_game``, ``from_dict`` and ``from_json``: choosing the engine.
+
+The Rust core checks everything it is given (games, seeds, decks, states);
+the reference engine, the oracle, is imported only when it is asked for.
+"""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from . import _native
 from .errors import InvalidArgumentError, InvalidStateError, UnknownGameError
-from .reference import GAME_CLASSES
-from .reference.checks import check_depth, parse_json
 
-GAMES: tuple[str, ...] = ("durak", "perevodnoy", "schnapsen")
+if TYPE_CHECKING:
+    from .reference.base import ReferenceGame
+
+GAMES: tuple[str, ...] = _native.GAMES
 ENGINES: tuple[str, ...] = ("rust", "reference")
 DEFAULT_ENGINE = "rust"
 
@@ -41,16 +46,26 @@ def check_game(game: object) -> str:
     if not isinstance(game, str):
         raise TypeError(f"game must be a string, got {type(game).__name__}")
     if game not in GAMES:
-        raise UnknownGameError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        raise UnknownGameError(kind="unknown_game", field="game", value=game, games=list(GAMES))
     return game
 
 
 def check_engine(engine: object) -> str:
+    if engine is None:
+        return DEFAULT_ENGINE
     if not isinstance(engine, str):
         raise TypeError(f"engine must be a string, got {type(engine).__name__}")
     if engine not in ENGINES:
-        raise InvalidArgumentError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        raise InvalidArgumentError(
+            kind="choice", field="engine", value=engine, choices=list(ENGINES)
+        )
     return engine
+
+
+def _reference(game: str) -> type[ReferenceGame]:
+    from .reference import GAME_CLASSES
+
+    return GAME_CLASSES[game]
 
 
 def new_game(
@@ -61,47 +76,32 @@ def new_game(
     engine: str | None = None,
 ) -> Game:
     """A new game, dealt from ``seed`` or from an explicit ``deck`` (top first)."""
-    name = check_game(game)
-    chosen = check_engine(DEFAULT_ENGINE if engine is None else engine)
-    if deck is not None and (isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence)):
-        raise InvalidStateError(f"deck must be a list of card strings, got {type(deck).__name__}")
-    cards = None if deck is None else list(deck)
+    chosen = check_engine(engine)
+    # Any sequence of cards is a deck; anything else the engine refuses.
+    cards: Any = deck
+    if isinstance(deck, Sequence) and not isinstance(deck, (str, bytes)):
+        cards = list(deck)
     if chosen == "rust":
-        from . import _native
-
-        return _native.Game(name, seed, cards)
-    return GAME_CLASSES[name](seed=seed, deck=cards)
-
-
-def _mapping_as_dict(value: object) -> dict[Any, Any]:
-    """``json.dumps`` hook: any mapping is an object, as the reference reads it."""
-    if isinstance(value, Mapping):
-        return dict(value)
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+        return _native.Game(game, seed, cards)
+    return _reference(check_game(game))(seed=seed, deck=cards)
 
 
 def from_dict(data: object, *, engine: str | None = None) -> Game:
     """Rebuild a game from ``Game.to_dict()``; the state is checked whole."""
-    chosen = check_engine(DEFAULT_ENGINE if engine is None else engine)
+    if check_engine(engine) == "rust":
+        return _native.Game.from_dict(data)
     if not isinstance(data, Mapping):
-        raise InvalidStateError(f"state must be an object, got {type(data).__name__}")
+        raise InvalidStateError(kind="object", field="state", value=data)
     name = data.get("game")
     if not isinstance(name, str) or name not in GAMES:
-        raise InvalidStateError(f"game: {name!r} is not one of {', '.join(GAMES)}")
-    if chosen == "rust":
-        from . import _native
-
-        # Nesting is refused first, as the reference does: json.dumps would
-        # otherwise recurse into it.
-        check_depth(data)
-        try:
-            text = json.dumps(data, default=_mapping_as_dict)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise InvalidStateError(f"state is not JSON-serialisable: {exc}") from None
-        return _native.Game.from_json(text)
-    return GAME_CLASSES[name].from_dict(data)
+        raise InvalidStateError(kind="not_a_game", field="game", value=name, games=list(GAMES))
+    return _reference(name).from_dict(data)
 
 
 def from_json(text: str | bytes, *, engine: str | None = None) -> Game:
     """Rebuild a game from ``Game.to_json()``."""
-    return from_dict(parse_json(text), engine=engine)
+    if check_engine(engine) == "rust":
+        return _native.Game.from_json(text)
+    from .reference.checks import parse_json
+
+    return from_dict(parse_json(text), engine="reference")

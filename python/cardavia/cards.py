@@ -44,24 +44,22 @@ class Deck:
 
     def check_card(self, card: object, what: str) -> str:
         if not isinstance(card, str) or card not in self.index:
-            raise InvalidStateError(f"{what}: {card!r} is not a card of the {self.name} deck")
+            raise InvalidStateError(kind="card", field=what, value=card, deck=self.name)
         return card
 
     def check_order(self, deck: object) -> list[str]:
         """Validate an explicit deck order: every card exactly once."""
         if isinstance(deck, (str, bytes)) or not isinstance(deck, (list, tuple)):
-            raise InvalidStateError(
-                f"deck must be a list of {len(self)} card strings, got {type(deck).__name__}"
-            )
-        cards = [self.check_card(card, "deck") for card in deck]
+            raise InvalidStateError(kind="list", field="deck", value=deck)
+        cards = [self.check_card(card, f"deck[{i}]") for i, card in enumerate(deck)]
         seen: set[str] = set()
         for card in cards:
             if card in seen:
-                raise InvalidStateError(f"deck: {card} appears more than once")
+                raise InvalidStateError(kind="duplicate", field="deck", value=card)
             seen.add(card)
         missing = [card for card in self.cards if card not in seen]
         if missing:
-            raise InvalidStateError(f"deck: missing {', '.join(missing)}")
+            raise InvalidStateError(kind="missing_cards", field="deck", value=missing)
         return cards
 
 

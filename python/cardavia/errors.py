@@ -1,22 +1,191 @@
 """The one exception hierarchy of Cardavia, raised by both engines.
 
-The Rust core raises these very classes (it imports them from here), so a
-caller catches the same exception whichever engine runs the game.
+An error is data: its class, the ``kind`` of rule broken, the ``field``
+where (a path such as ``hands[1][3]`` or ``outcome.winner``), the offending
+``value`` and any ``detail`` the explanation needs (bounds, the card it
+meets, the deck). The Rust core raises these very classes with those parts
+(it imports them from here), and the text is made here, once, from them:
+``describe`` and ``TEXTS``. Two engines that refuse the same input agree on
+class, kind and field; only the text is shared.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 __all__ = [
+    "TEXTS",
     "CardaviaError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidStateError",
     "UnknownGameError",
+    "describe",
 ]
+
+#: The explanation of each kind of error, formatted with ``field``,
+#: ``value`` (and ``type``, its type's name) and the error's detail.
+TEXTS: dict[str, str] = {
+    # Reading JSON values: what a field should have been.
+    "json": "malformed JSON: {reason}",
+    "too_deep": "{field}: nested more than {max} levels deep",
+    "object": "{field} must be an object, got {type}",
+    "list": "{field} must be a list, got {type}",
+    "entries": "{field} must hold {expected} entries, got {value}",
+    "boolean": "{field} must be true or false, got {type}",
+    "missing_field": "{field}: missing field {value!r}",
+    "unknown_field": "{field}: unknown field {value!r}",
+    "schema": "{field}: version {value!r} is not supported (expected {expected})",
+    "game": "{field}: expected {expected!r}, got {value!r}",
+    "not_a_game": "{field}: {value!r} is not one of {games}",
+    "card": "{field}: {value!r} is not a card of the {deck} deck",
+    "duplicate": "{field}: {value} appears more than once",
+    "order": "{field} must be in canonical order",
+    "missing_cards": "{field}: missing {cards}",
+    "two_places": "{value} is both in {first} and in {field}",
+    "missing_card": "card {value} is missing from the {field}",
+    "move": "{field}: {value!r} is not a {game} move",
+    "suit": "{field}: {value!r} is not a suit letter",
+    "suits": "{field} must list distinct suit letters in order S H D C",
+    "reason": "{field}: {value!r} is not a known reason",
+    "reason_points": "{field}: {value} does not fit the reason {reason!r}",
+    # Durak: the position does not follow the rules of chapter 3 and 4.
+    "trump_not_at_bottom": "{field}: the trump card must lie at the bottom of the stock",
+    "known_not_in_hand": "{field}: {value} is not in that hand",
+    "odd_discard": "{field}: holds beaten pairs, an even number of cards, not {value}",
+    "too_many_attacks": "{field}: more than {max} attacks",
+    "finished_with_table": "{field}: a finished game has an empty table",
+    "draw_with_cards": "{field}: a draw needs both hands empty or {limit} idle bouts",
+    "winner_with_cards": "{field}: the winner must have emptied a hand, stock empty",
+    "draw_with_winner": "{field}: a draw has no winner and no loser",
+    "winner_is_loser": "{field}: the winner cannot also be the loser",
+    "idle_limit": "{field}: {limit} idle bouts end the game",
+    "should_be_over": "{field}: with the stock empty an empty hand ends the game",
+    "over_limit": "{field}: {value} attacks exceed the limit {limit}",
+    "no_attack_allowed": "{field}: a bout allows at least one attack",
+    "limit_above_hand": "{field}: larger than the defender's hand allows",
+    "beaten_after_open": "{field}: beaten after an unbeaten attack",
+    "does_not_beat": "{field}: {value} does not beat {attack}",
+    "taking_nothing_open": "{field}: the defender takes only facing an unbeaten attack",
+    "mixed_ranks": "{field}: before any defence all attacks share one rank",
+    "several_open": "{field}: classic Durak has one open attack at a time",
+    "limit_mismatch": (
+        "{field}: {value}, but the defender's hand when the bout began makes it {expected}"
+    ),
+    # Schnapsen: the match, the deal and its record (chapter 5).
+    "deal_after_match": "{field}: a deal after the match was won",
+    "match_points": "{field} do not follow from the deals",
+    "outcome_timing": "{field}: must be set exactly when a seat reaches 0",
+    "outcome_mismatch": "{field} does not match the deals",
+    "dealer": "{field}: seat 1 deals first and the deal alternates",
+    "trick_winner": "{field}: the winner does not follow from the cards",
+    "leader": "{field}: the last trick's winner leads",
+    "marriage_not_led": "{field}: no king or queen of {suit} led",
+    "marriage_not_first": (
+        "{field}: the first king or queen of {suit} played was not led by seat {seat}"
+    ),
+    "deal_should_be_over": "{field}: seat {seat} has 66 and the deal goes on",
+    "closed_beyond_tricks": "{field}: more than the tricks played",
+    "closed_by": "{field}: seat {closer} led when the stock was closed",
+    "closed_won_trick": "{field}: seat {opponent} had {had} when the stock was closed",
+    "closed_points": (
+        "{field}: {value}, but seat {opponent} had {points} points when the stock was closed"
+    ),
+    "indicator_suit": "{field}: not of the trump suit",
+    "indicator_last": "{field}: the indicator is the last card of the stock",
+    "odd_stock": "{field}: the stock always holds an even number of cards",
+    "unequal_hands": "{field}: both seats hold the same number of cards",
+    "stock_tricks": "{field}: does not match the number of tricks played",
+    "closed_stock": "{field}: does not match the stock left at closing",
+    "hands_after_close": "{field}: too few or too many cards after closing",
+    "hand_size": "{field}: expected {expected} cards each",
+    "exchange_cards": "{field}: the trump jack takes the trump indicator",
+    "exchange_indicator": (
+        "{field}: the exchanged jack is the indicator until the stock is exhausted"
+    ),
+    # An observation that no position explains.
+    "not_to_move": "{field}: not this seat's turn (no legal moves)",
+    "hand_sizes": "{field}: does not match hand_sizes",
+    "card_counts": "{field}: card counts do not add up to the deck",
+    "voids": "{field}: the opponent's answers leave too few cards",
+    "does_not_follow": "{field} does not follow from the position",
+    # Moves, games and arguments.
+    "illegal_move": "{value!r} is not legal for seat {seat}; legal: {moves}",
+    "game_over": "{value!r}: the game is over",
+    "unknown_game": "unknown {field} {value!r}; choose one of {games}",
+    "choice": "unknown {field} {value!r}; choose one of {choices}",
+    "seed_or_deck": "a game needs a seed or a deck",
+    "budget": "a search needs iterations or time_ms",
+    "too_many": "{field}: more than {max} items",
+    "corrupt": "{field}: {what}",
+}
+
+
+def _listed(items: object) -> str:
+    if isinstance(items, Iterable) and not isinstance(items, (str, bytes)):
+        return ", ".join(str(item) for item in items)
+    return str(items)
+
+
+def _bound(number: object) -> str:
+    return "2**64-1" if number == 2**64 - 1 else str(number)
+
+
+def describe(kind: str, field: str, value: object, detail: dict[str, Any]) -> str:
+    """The text of an error from its parts."""
+    if kind == "integer":
+        low, high = detail.get("low"), detail.get("high")
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{field} must be between {_bound(low)} and {_bound(high)}, got {value}"
+        return f"{field} must be an integer, got {type(value).__name__}"
+    text = TEXTS.get(kind)
+    if text is None:
+        return f"{field}: {kind} ({value!r})"
+    parts = {key: _listed(item) if isinstance(item, list) else item for key, item in detail.items()}
+    parts.setdefault("moves", _listed(detail.get("legal", [])))
+    parts.setdefault("cards", _listed(value))
+    try:
+        return text.format(field=field, value=value, type=type(value).__name__, **parts)
+    except (KeyError, IndexError, ValueError):
+        # A part missing from the detail: still say what and where.
+        return f"{field}: {kind} ({value!r})"
 
 
 class CardaviaError(Exception):
-    """Base class of every error Cardavia raises on purpose."""
+    """Base class of every error Cardavia raises on purpose.
+
+    Made either from a message, or from the parts of a fault (``kind``,
+    ``field``, ``value`` and detail), whose text ``describe`` writes.
+    """
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        kind: str | None = None,
+        field: str = "",
+        value: Any = None,
+        **detail: Any,
+    ) -> None:
+        self.kind = kind
+        self.field = field
+        self.value = value
+        self.detail = detail
+        if message is None:
+            message = describe(kind or "", field, value, detail)
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (to another process) with its parts, not only its text.
+        return (_rebuild, (type(self), str(self), self._parts()))
+
+    def _parts(self) -> dict[str, Any]:
+        return {"kind": self.kind, "field": self.field, "value": self.value, **self.detail}
+
+
+def _rebuild(cls: type[CardaviaError], message: str, parts: dict[str, Any]) -> CardaviaError:
+    return cls(message, **parts)
 
 
 class IllegalMoveError(CardaviaError, ValueError):
@@ -25,9 +194,16 @@ class IllegalMoveError(CardaviaError, ValueError):
     ``legal`` holds the moves that were legal when the move was rejected.
     """
 
-    def __init__(self, message: str, legal: list[str] | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str | None = None, legal: list[str] | None = None, **parts: Any
+    ) -> None:
         self.legal: list[str] = list(legal or [])
+        if message is None and parts.get("kind") == "illegal_move":
+            parts.setdefault("moves", ", ".join(self.legal))
+        super().__init__(message, **parts)
+
+    def _parts(self) -> dict[str, Any]:
+        return {**super()._parts(), "legal": self.legal}
 
 
 class InvalidStateError(CardaviaError, ValueError):

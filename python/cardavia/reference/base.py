@@ -86,10 +86,13 @@ class ReferenceGame(ABC):
         legal = self.legal_moves()
         if move not in legal:
             if self.outcome is not None:
-                raise IllegalMoveError(f"{move!r}: the game is over", legal)
-            shown = ", ".join(legal)
+                raise IllegalMoveError(legal=legal, kind="game_over", field="move", value=move)
             raise IllegalMoveError(
-                f"{move!r} is not legal for seat {self.current_player}; legal: {shown}", legal
+                legal=legal,
+                kind="illegal_move",
+                field="move",
+                value=move,
+                seat=self.current_player,
             )
         self._apply(move)
         self.history.append(move)
@@ -121,9 +124,9 @@ class ReferenceGame(ABC):
 
     def check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"seat must be 0 or 1, got {type(seat).__name__}")
+            raise TypeError(f"seat must be an integer, got {type(seat).__name__}")
         if seat not in (0, 1):
-            raise InvalidArgumentError(f"seat must be 0 or 1, got {seat}")
+            raise InvalidArgumentError(kind="integer", field="seat", value=seat, low=0, high=1)
         return seat
 
     def __repr__(self) -> str:

@@ -1,8 +1,15 @@
-"""Small validators for state dicts: each names the field that is wrong."""
+"""Reading JSON values field by field: each check names the field that is
+wrong by its path (``hands[1][3]``, ``outcome.winner``) and the value.
+
+The twin of ``rust/cardavia-core/src/checks.rs``: the same checks in the
+same order, so that both engines refuse the same input with the same class,
+kind and field (``cardavia.errors`` makes the text).
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -12,27 +19,53 @@ from ..errors import InvalidStateError
 SCHEMA_VERSION = 1
 MAX_SEED = (1 << 64) - 1
 # A state nests four levels at most (Schnapsen's outcome.deals[i].reason);
-# anything far deeper is garbage, refused before a message repr()s it.
+# anything far deeper is garbage, refused before anything else reads it.
 MAX_DEPTH = 16
+# The largest number a JSON reader of doubles holds: beyond it the text is
+# refused as the Rust core refuses it.
+_LARGEST = 1.7976931348623157e308
+
+
+def fault(kind: str, field: str, value: object = None, **detail: Any) -> InvalidStateError:
+    """The ``InvalidStateError`` of a broken check."""
+    return InvalidStateError(kind=kind, field=field, value=value, **detail)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _number(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError("number out of range")
+    return number
+
+
+def _integer(text: str) -> int:
+    number = int(text)
+    if abs(number) > _LARGEST:
+        raise ValueError("number out of range")
+    return number
 
 
 def parse_json(text: object) -> Any:
-    """The value a state's JSON text holds; wrong types and malformed text
-    are refused with the errors ``from_json`` promises."""
+    """The value a state's JSON text holds, no deeper than any state nests:
+    JSON as the standard has it (no NaN, no infinity, no number beyond a
+    double)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"JSON text must be str or bytes, got {type(text).__name__}")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise InvalidStateError(f"malformed JSON: {exc}") from None
-
-
-def check_seed(seed: object, what: str = "seed") -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidStateError(f"{what} must be an integer, got {type(seed).__name__}")
-    if not 0 <= seed <= MAX_SEED:
-        raise InvalidStateError(f"{what} must be between 0 and 2**64-1, got {seed}")
-    return seed
+        value = json.loads(
+            text, parse_constant=_refuse_constant, parse_float=_number, parse_int=_integer
+        )
+    except RecursionError:
+        raise fault("too_deep", "state", max=MAX_DEPTH) from None
+    except ValueError as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise fault("json", "", reason=reason) from None
+    check_depth(value)
+    return value
 
 
 def check_depth(data: object, what: str = "state") -> None:
@@ -42,7 +75,7 @@ def check_depth(data: object, what: str = "state") -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InvalidStateError(f"{what}: nested more than {MAX_DEPTH} levels deep")
+            raise fault("too_deep", what, max=MAX_DEPTH)
         if isinstance(value, Mapping):
             stack.extend((key, depth + 1) for key in value)
             stack.extend((item, depth + 1) for item in value.values())
@@ -50,15 +83,20 @@ def check_depth(data: object, what: str = "state") -> None:
             stack.extend((item, depth + 1) for item in value)
 
 
+def item(what: str, i: int) -> str:
+    """A path one item down: ``what[i]``."""
+    return f"{what}[{i}]"
+
+
 def check_keys(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise InvalidStateError(f"{what} must be an object, got {type(data).__name__}")
+        raise fault("object", what, data)
     missing = [key for key in keys if key not in data]
     if missing:
-        raise InvalidStateError(f"{what}: missing field {missing[0]!r}")
+        raise fault("missing_field", what, missing[0])
     extra = sorted(str(key) for key in data if key not in keys)
     if extra:
-        raise InvalidStateError(f"{what}: unknown field {extra[0]!r}")
+        raise fault("unknown_field", what, extra[0])
     return data
 
 
@@ -66,24 +104,26 @@ def check_header(data: Mapping[str, Any], game: str) -> None:
     """The integer 1 exactly: not 1.0, not True."""
     schema = data["schema"]
     if isinstance(schema, bool) or not isinstance(schema, int) or schema != SCHEMA_VERSION:
-        raise InvalidStateError(
-            f"schema: version {data['schema']!r} is not supported (expected {SCHEMA_VERSION})"
-        )
+        raise fault("schema", "schema", schema, expected=SCHEMA_VERSION)
     if data["game"] != game:
-        raise InvalidStateError(f"game: expected {game!r}, got {data['game']!r}")
+        raise fault("game", "game", data["game"], expected=game)
 
 
 def check_int(value: object, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(f"{what} must be an integer, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise InvalidStateError(f"{what} must be between {low} and {high}, got {value}")
+    """One of the integers ``low..high``; a float, a bool or an integer out
+    of range are the same mistake."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise fault("integer", what, value, low=low, high=high)
     return value
+
+
+def check_seed(seed: object, what: str = "seed") -> int:
+    return check_int(seed, what, 0, MAX_SEED)
 
 
 def check_bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidStateError(f"{what} must be true or false, got {type(value).__name__}")
+        raise fault("boolean", what, value)
     return value
 
 
@@ -94,24 +134,38 @@ def check_seat(value: object, what: str) -> int:
 def check_list(value: object, what: str) -> list[Any]:
     """A list; a tuple reads as one, as ``json.dumps`` writes it as one."""
     if not isinstance(value, (list, tuple)):
-        raise InvalidStateError(f"{what} must be a list, got {type(value).__name__}")
+        raise fault("list", what, value)
     return list(value)
 
 
-def check_cards(value: object, deck: Deck, what: str, *, sorted_: bool) -> list[str]:
-    cards = [deck.check_card(card, what) for card in check_list(value, what)]
-    if len(set(cards)) != len(cards):
-        raise InvalidStateError(f"{what}: a card appears twice")
-    if sorted_ and cards != deck.sort(cards):
-        raise InvalidStateError(f"{what} must be in canonical order")
-    return cards
+def check_entries(value: object, what: str, n: int) -> list[Any]:
+    entries = check_list(value, what)
+    if len(entries) != n:
+        raise fault("entries", what, len(entries), expected=n)
+    return entries
 
 
 def check_pair(value: object, what: str) -> list[Any]:
-    pair = check_list(value, what)
-    if len(pair) != 2:
-        raise InvalidStateError(f"{what} must hold two entries, got {len(pair)}")
-    return pair
+    return check_entries(value, what, 2)
+
+
+def first_repeat(cards: list[str]) -> str | None:
+    seen: set[str] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
+
+
+def check_cards(value: object, deck: Deck, what: str, *, sorted_: bool) -> list[str]:
+    cards = [deck.check_card(card, item(what, i)) for i, card in enumerate(check_list(value, what))]
+    repeat = first_repeat(cards)
+    if repeat is not None:
+        raise fault("duplicate", what, repeat)
+    if sorted_ and cards != deck.sort(cards):
+        raise fault("order", what)
+    return cards
 
 
 def check_conservation(places: dict[str, list[str]], deck: Deck) -> None:
@@ -120,11 +174,11 @@ def check_conservation(places: dict[str, list[str]], deck: Deck) -> None:
     for place, cards in places.items():
         for card in cards:
             if card in where:
-                raise InvalidStateError(f"{card} is both in {where[card]} and in {place}")
+                raise fault("two_places", place, card, first=where[card])
             where[card] = place
     missing = [card for card in deck.cards if card not in where]
     if missing:
-        raise InvalidStateError(f"card {missing[0]} is missing from the state")
+        raise fault("missing_card", "state", missing[0])
 
 
 def check_history(value: object, moves: Collection[str], game: str) -> list[str]:
@@ -132,9 +186,7 @@ def check_history(value: object, moves: Collection[str], game: str) -> list[str]
     spell it (``moves``: every such string); whether each was legal when it
     was played is not checked."""
     history = check_list(value, "history")
-    for move in history:
-        if not isinstance(move, str):
-            raise InvalidStateError(f"history: {move!r} is not a move string")
-        if move not in moves:
-            raise InvalidStateError(f"history: {move!r} is not a {game} move")
+    for i, move in enumerate(history):
+        if not isinstance(move, str) or move not in moves:
+            raise fault("move", item("history", i), move, game=game)
     return list(history)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import ATLASNYE, rank, suit
-from ..errors import InvalidStateError
 from ..rng import SplitMix64, shuffle
 from .base import ReferenceGame, resolve_seed
 from .checks import (
@@ -25,6 +24,8 @@ from .checks import (
     check_pair,
     check_seat,
     check_seed,
+    fault,
+    item,
 )
 
 DECK = ATLASNYE
@@ -295,9 +296,10 @@ class DurakGame(ReferenceGame):
 
     @staticmethod
     def _check_table_pair(value: object, i: int) -> list[str | None]:
-        pair = check_pair(value, f"table[{i}]")
-        attack = DECK.check_card(pair[0], f"table[{i}] attack")
-        defence = None if pair[1] is None else DECK.check_card(pair[1], f"table[{i}] defence")
+        what = item("table", i)
+        pair = check_pair(value, what)
+        attack = DECK.check_card(pair[0], item(what, 0))
+        defence = None if pair[1] is None else DECK.check_card(pair[1], item(what, 1))
         return [attack, defence]
 
     @staticmethod
@@ -308,12 +310,12 @@ class DurakGame(ReferenceGame):
         draw = check_bool(d["draw"], "outcome.draw")
         if draw:
             if d["winner"] is not None or d["loser"] is not None:
-                raise InvalidStateError("outcome: a draw has no winner and no loser")
+                raise fault("draw_with_winner", "outcome")
             return {"winner": None, "loser": None, "draw": True}
         winner = check_seat(d["winner"], "outcome.winner")
         loser = check_seat(d["loser"], "outcome.loser")
         if winner == loser:
-            raise InvalidStateError("outcome: the winner cannot also be the loser")
+            raise fault("winner_is_loser", "outcome", winner)
         return {"winner": winner, "loser": loser, "draw": False}
 
     def _check_consistency(self) -> None:
@@ -329,25 +331,23 @@ class DurakGame(ReferenceGame):
             DECK,
         )
         if self.stock and self.stock[-1] != self.trump_card:
-            raise InvalidStateError("stock: the trump card must lie at the bottom of the stock")
+            raise fault("trump_not_at_bottom", "stock")
         if (
             not self.stock
             and self.trump_card not in self.hands[0] + self.hands[1] + table_cards + self.discard
         ):  # pragma: no cover - conservation covers it
-            raise InvalidStateError("trump_card: not found")
+            raise fault("missing_card", "state", self.trump_card)
         for seat in (0, 1):
             stray = [card for card in self.known[seat] if card not in self.hands[seat]]
             if stray:
-                raise InvalidStateError(f"known[{seat}]: {stray[0]} is not in that hand")
+                raise fault("known_not_in_hand", item("known", seat), stray[0])
         if len(self.discard) % 2:
-            raise InvalidStateError(
-                f"discard: holds beaten pairs, an even number of cards, not {len(self.discard)}"
-            )
+            raise fault("odd_discard", "discard", len(self.discard))
         if len(self.table) > MAX_ATTACKS:
-            raise InvalidStateError(f"table: more than {MAX_ATTACKS} attacks")
+            raise fault("too_many_attacks", "table", len(self.table), max=MAX_ATTACKS)
         if self.outcome is not None:
             if self.table or self.taking:
-                raise InvalidStateError("outcome: a finished game has an empty table")
+                raise fault("finished_with_table", "outcome")
             self._check_finished()
             return
         self._check_bout()
@@ -357,50 +357,45 @@ class DurakGame(ReferenceGame):
         if self.outcome["draw"]:
             ended = not self.stock and not self.hands[0] and not self.hands[1]
             if not ended and self.idle_bouts < IDLE_BOUT_LIMIT:
-                raise InvalidStateError("outcome: a draw needs both hands empty or 50 idle bouts")
+                raise fault("draw_with_cards", "outcome", limit=IDLE_BOUT_LIMIT)
         elif (
             self.stock
             or self.hands[self.outcome["winner"]]
             or not self.hands[self.outcome["loser"]]
         ):
-            raise InvalidStateError("outcome: the winner must have emptied a hand, stock empty")
+            raise fault("winner_with_cards", "outcome")
 
     def _check_bout(self) -> None:
         if self.idle_bouts >= IDLE_BOUT_LIMIT:
-            raise InvalidStateError("idle_bouts: 50 idle bouts end the game")
+            raise fault("idle_limit", "idle_bouts", self.idle_bouts, limit=IDLE_BOUT_LIMIT)
         if not self.stock and (not self.hands[0] or not self.hands[1]) and not self.table:
-            raise InvalidStateError("hands: with the stock empty an empty hand ends the game")
+            raise fault("should_be_over", "hands")
         if len(self.table) > self.limit:
-            raise InvalidStateError(
-                f"table: {len(self.table)} attacks exceed the limit {self.limit}"
-            )
+            raise fault("over_limit", "table", len(self.table), limit=self.limit)
         if self.limit < 1:
-            raise InvalidStateError("limit: a bout allows at least one attack")
+            raise fault("no_attack_allowed", "limit", self.limit)
         if self.limit > len(self.hands[self.defender]) + self._defended_count():
-            raise InvalidStateError("limit: larger than the defender's hand allows")
+            raise fault("limit_above_hand", "limit", self.limit)
         seen_open = False
         for i, (attack, defence) in enumerate(self.table):
             if defence is None:
                 seen_open = True
             elif seen_open:
-                raise InvalidStateError(f"table[{i}]: beaten after an unbeaten attack")
+                raise fault("beaten_after_open", item("table", i))
             elif attack is not None and not beats(defence, attack, self.trump):
-                raise InvalidStateError(f"table[{i}]: {defence} does not beat {attack}")
+                raise fault("does_not_beat", item("table", i), defence, attack=attack)
         if self.taking and self._open_attack() is None:
-            raise InvalidStateError("taking: the defender takes only facing an unbeaten attack")
+            raise fault("taking_nothing_open", "taking", True)
         if self._defended_count() == 0 and len({rank(str(a)) for a, _ in self.table}) > 1:
-            raise InvalidStateError("table: before any defence all attacks share one rank")
+            raise fault("mixed_ranks", "table")
         if not self.transfers and not self.taking and len(self.table) - self._defended_count() > 1:
-            raise InvalidStateError("table: classic Durak has one open attack at a time")
+            raise fault("several_open", "table")
         # The limit was min(6, defender's hand) when the bout began (or at
         # the last transfer); since then the defender's hand has only lost
         # the defences, all played after any transfer.
         expected = min(MAX_ATTACKS, len(self.hands[self.defender]) + self._defended_count())
         if self.limit != expected:
-            raise InvalidStateError(
-                f"limit: {self.limit}, but the defender's hand when the bout began "
-                f"makes it {expected}"
-            )
+            raise fault("limit_mismatch", "limit", self.limit, expected=expected)
 
     def _defended_count(self) -> int:
         return sum(1 for _, defence in self.table if defence is not None)

@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SCHNAPSEN, SUITS, suit
-from ..errors import InvalidStateError
 from ..rng import MASK64, SplitMix64, shuffle
 from .base import ReferenceGame, resolve_seed
 from .checks import (
+    check_bool,
     check_cards,
     check_conservation,
     check_depth,
+    check_entries,
     check_header,
     check_history,
     check_int,
@@ -23,6 +24,8 @@ from .checks import (
     check_pair,
     check_seat,
     check_seed,
+    fault,
+    item,
 )
 
 DECK = SCHNAPSEN
@@ -383,7 +386,7 @@ class SchnapsenGame(ReferenceGame):
         ]
         game.dealer = check_seat(d["dealer"], "dealer")
         if d["trump"] not in SUITS:
-            raise InvalidStateError(f"trump: {d['trump']!r} is not a suit letter")
+            raise fault("suit", "trump", d["trump"])
         game.trump = d["trump"]
         game.indicator = (
             None if d["indicator"] is None else DECK.check_card(d["indicator"], "indicator")
@@ -412,31 +415,28 @@ class SchnapsenGame(ReferenceGame):
         d = check_keys(value, ("winner", "game_points", "reason"), what)
         reason = d["reason"]
         if reason not in REASONS:
-            raise InvalidStateError(f"{what}.reason: {reason!r} is not a known reason")
+            raise fault("reason", f"{what}.reason", reason)
         winner = check_seat(d["winner"], f"{what}.winner")
         points = check_int(d["game_points"], f"{what}.game_points", 1, 3)
         if points not in REASON_POINTS[reason]:
-            raise InvalidStateError(
-                f"{what}.game_points: {points} does not fit the reason {reason!r}"
-            )
+            raise fault("reason_points", f"{what}.game_points", points, reason=reason)
         return {"winner": winner, "game_points": points, "reason": reason}
 
     @staticmethod
     def _check_trick(value: object, i: int) -> list[Any]:
-        trick = check_list(value, f"tricks[{i}]")
-        if len(trick) != 3:
-            raise InvalidStateError(f"tricks[{i}] must be [lead, follow, winner]")
+        what = item("tricks", i)
+        trick = check_entries(value, what, 3)
         return [
-            DECK.check_card(trick[0], f"tricks[{i}] lead"),
-            DECK.check_card(trick[1], f"tricks[{i}] follow"),
-            check_seat(trick[2], f"tricks[{i}] winner"),
+            DECK.check_card(trick[0], item(what, 0)),
+            DECK.check_card(trick[1], item(what, 1)),
+            check_seat(trick[2], item(what, 2)),
         ]
 
     @staticmethod
     def _check_suits(value: object, what: str) -> list[str]:
         suits = check_list(value, what)
         if any(s not in SUITS for s in suits) or suits != [s for s in SUITS if s in suits]:
-            raise InvalidStateError(f"{what} must list distinct suit letters in order S H D C")
+            raise fault("suits", what, value)
         return list(suits)
 
     @staticmethod
@@ -444,12 +444,11 @@ class SchnapsenGame(ReferenceGame):
         if value is None:
             return None
         d = check_keys(value, ("by", "opponent_points", "opponent_won_trick", "tricks"), "closed")
-        if not isinstance(d["opponent_won_trick"], bool):
-            raise InvalidStateError("closed.opponent_won_trick must be true or false")
+        won = check_bool(d["opponent_won_trick"], "closed.opponent_won_trick")
         return {
             "by": check_seat(d["by"], "closed.by"),
             "opponent_points": check_int(d["opponent_points"], "closed.opponent_points", 0, 200),
-            "opponent_won_trick": d["opponent_won_trick"],
+            "opponent_won_trick": won,
             # The stock is open only while two cards or more remain in it.
             "tricks": check_int(d["tricks"], "closed.tricks", 0, 4),
         }
@@ -496,25 +495,22 @@ class SchnapsenGame(ReferenceGame):
         for seat in (0, 1):
             stray = [card for card in self.known[seat] if card not in self.hands[seat]]
             if stray:
-                raise InvalidStateError(f"known[{seat}]: {stray[0]} is not in that hand")
+                raise fault("known_not_in_hand", item("known", seat), stray[0])
             led = {suit(card) for card in self._cards_led_by(seat) if card[0] in "KQ"}
             for s in self.marriages[seat]:
                 if s not in led:
-                    raise InvalidStateError(f"marriages[{seat}]: no king or queen of {s} led")
+                    raise fault("marriage_not_led", item("marriages", seat), s, suit=s)
                 # Declaring needs both, so no king or queen of the suit can
                 # have been played before: the declaring lead is the first.
                 first = self._first_court(s)
                 if first is None or first[1:] != (seat, True):
-                    raise InvalidStateError(
-                        f"marriages[{seat}]: the first king or queen of {s} played "
-                        f"was not led by seat {seat}"
-                    )
+                    raise fault("marriage_not_first", item("marriages", seat), s, suit=s, seat=seat)
         if self.outcome is not None:
             self._check_closed_record()
             return
         for seat in (0, 1):
             if self.points(seat) >= WINNING_POINTS:
-                raise InvalidStateError(f"points: seat {seat} has 66 and the deal goes on")
+                raise fault("deal_should_be_over", "points", self.points(seat), seat=seat)
         self._check_deal_progress()
         self._check_closed_record()
 
@@ -522,21 +518,21 @@ class SchnapsenGame(ReferenceGame):
         won = [MATCH_POINTS, MATCH_POINTS]
         for deal in self.deals:
             if 0 in won:
-                raise InvalidStateError("deals: a deal after the match was won")
+                raise fault("deal_after_match", "deals")
             won[deal["winner"]] = max(0, won[deal["winner"]] - deal["game_points"])
         if won != self.match_points:
-            raise InvalidStateError("match_points do not follow from deals")
+            raise fault("match_points", "match_points")
         finished = 0 in won
         if finished != (self.outcome is not None):
-            raise InvalidStateError("outcome: must be set exactly when a seat reaches 0")
+            raise fault("outcome_timing", "outcome")
         if self.outcome is not None and (
             self.outcome["match_points"] != won
             or self.outcome["deals"] != self.deals
             or won[self.outcome["winner"]] != 0
         ):
-            raise InvalidStateError("outcome does not match the deals")
+            raise fault("outcome_mismatch", "outcome")
         if self.dealer != (1 + len(self.deals)) % 2 and self.outcome is None:
-            raise InvalidStateError("dealer: seat 1 deals first and the deal alternates")
+            raise fault("dealer", "dealer", self.dealer)
 
     def _cards_led_by(self, seat: int) -> list[str]:
         """The cards ``seat`` led this deal; each trick's winner leads the next."""
@@ -544,12 +540,12 @@ class SchnapsenGame(ReferenceGame):
         leader = 1 - self.dealer
         for i, (lead, follow, winner) in enumerate(self.tricks):
             if trick_winner(lead, follow, self.trump, leader) != winner:
-                raise InvalidStateError(f"tricks[{i}]: the winner does not follow from the cards")
+                raise fault("trick_winner", item("tricks", i), winner)
             if leader == seat:
                 led.append(lead)
             leader = winner
         if leader != self.leader:
-            raise InvalidStateError("leader: the last trick's winner leads")
+            raise fault("leader", "leader", self.leader)
         if self.lead is not None and self.leader == seat:
             led.append(self.lead)
         return led
@@ -580,11 +576,11 @@ class SchnapsenGame(ReferenceGame):
             return
         at_close = self.closed["tricks"]
         if at_close > len(self.tricks):
-            raise InvalidStateError("closed.tricks: more than the tricks played")
+            raise fault("closed_beyond_tricks", "closed.tricks", at_close)
         before = self.tricks[:at_close]
         closer = before[-1][2] if before else 1 - self.dealer
         if self.closed["by"] != closer:
-            raise InvalidStateError(f"closed.by: seat {closer} led when the stock was closed")
+            raise fault("closed_by", "closed.by", self.closed["by"], closer=closer)
         opponent = 1 - closer
         won = [trick for trick in before if trick[2] == opponent]
         points = sum(card_points(trick[0]) + card_points(trick[1]) for trick in won)
@@ -594,53 +590,57 @@ class SchnapsenGame(ReferenceGame):
                 if first is not None and first[0] < at_close:
                     points += 40 if s == self.trump else 20
         if self.closed["opponent_won_trick"] != bool(won):
-            raise InvalidStateError(
-                f"closed.opponent_won_trick: seat {opponent} had "
-                f"{'won a trick' if won else 'won no trick'} when the stock was closed"
+            raise fault(
+                "closed_won_trick",
+                "closed.opponent_won_trick",
+                self.closed["opponent_won_trick"],
+                opponent=opponent,
+                had="won a trick" if won else "won no trick",
             )
         if self.closed["opponent_points"] != points:
-            raise InvalidStateError(
-                f"closed.opponent_points: {self.closed['opponent_points']}, but seat "
-                f"{opponent} had {points} points when the stock was closed"
+            raise fault(
+                "closed_points",
+                "closed.opponent_points",
+                self.closed["opponent_points"],
+                opponent=opponent,
+                points=points,
             )
 
     def _check_deal_progress(self) -> None:
         if self.indicator is not None and suit(self.indicator) != self.trump:
-            raise InvalidStateError("indicator: not of the trump suit")
+            raise fault("indicator_suit", "indicator", self.indicator)
         if self.indicator is None and self.stock:
-            raise InvalidStateError("stock: the indicator is the last card of the stock")
+            raise fault("indicator_last", "stock")
         n_stock = len(self.stock) + (self.indicator is not None)
         if n_stock % 2:
-            raise InvalidStateError("stock: the stock always holds an even number of cards")
+            raise fault("odd_stock", "stock", n_stock)
         hand_sizes = [len(hand) for hand in self.hands]
         played = len(self.tricks)
         if self.lead is not None:
             hand_sizes[self.leader] += 1
         if hand_sizes[0] != hand_sizes[1]:
-            raise InvalidStateError("hands: both seats hold the same number of cards")
+            raise fault("unequal_hands", "hands")
         if self.closed is None:
             expected = HAND_SIZE if n_stock else 10 - played
             if n_stock and played != (10 - n_stock) // 2:
-                raise InvalidStateError("stock: does not match the number of tricks played")
+                raise fault("stock_tricks", "stock", n_stock)
         else:
             if played < self.closed["tricks"] or n_stock != 10 - 2 * self.closed["tricks"]:
-                raise InvalidStateError("closed.tricks: does not match the stock left at closing")
+                raise fault("closed_stock", "closed.tricks", self.closed["tricks"])
             expected = hand_sizes[0]
             if played + hand_sizes[0] > 10 or hand_sizes[0] + played < HAND_SIZE:
-                raise InvalidStateError("hands: too few or too many cards after closing")
+                raise fault("hands_after_close", "hands", hand_sizes[0])
         if hand_sizes[0] != expected or expected == 0:
-            raise InvalidStateError(f"hands: expected {expected} cards each")
+            raise fault("hand_size", "hands", hand_sizes[0], expected=expected)
         if self.exchange is not None and (
             self.exchange["jack"] != "J" + self.trump
             or suit(self.exchange["took"]) != self.trump
             or self.exchange["took"] == self.exchange["jack"]
         ):
-            raise InvalidStateError("exchange: the trump jack takes the trump indicator")
+            raise fault("exchange_cards", "exchange")
         if (
             self.exchange is not None
             and self.indicator is not None
             and self.indicator != self.exchange["jack"]
         ):
-            raise InvalidStateError(
-                "exchange: the exchanged jack is the indicator until the stock is exhausted"
-            )
+            raise fault("exchange_indicator", "exchange")

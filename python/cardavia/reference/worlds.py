@@ -4,24 +4,40 @@ Given what one seat knows (``observation(seat)``), deal the unknown cards
 at random into the opponent's hand and the stock, respecting everything
 public: cards known in the opponent's hand, the trump card at the bottom
 of the Durak stock, and in Schnapsen the suits the opponent has shown it
-lacks under the strict rules. The result is a full state dict, loaded with
-``from_dict``, which checks it whole, so an inconsistent observation is
-rejected with ``InvalidStateError``. The Rust twin is
-``rust/cardavia-core/src/search/`` (``durak.rs``, ``schnapsen.rs``).
+lacks under the strict rules. The observation is checked whole first, in
+this order: its fields, one by one; the card counts; the position they
+make (every check of ``from_dict``); then every field that follows from the
+position (who moves, the legal moves, the trump suit, the points, ...).
+
+The oracle of ``rust/cardavia-core/src/durak/view.rs`` and
+``schnapsen/view.rs`` (``Worlds::from_observation``): both refuse the same
+observations with the same kind and field, and deal only worlds whose view
+is the observation itself.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ..cards import ATLASNYE, SCHNAPSEN, suit
-from ..errors import InvalidStateError
+from ..cards import ATLASNYE, SCHNAPSEN, Deck, suit
 from .base import ReferenceGame
-from .checks import check_seat
+from .checks import (
+    check_bool,
+    check_cards,
+    check_depth,
+    check_int,
+    check_keys,
+    check_list,
+    check_pair,
+    check_seat,
+    fault,
+)
 from .durak import DurakGame
 from .perevodnoy import PerevodnoyGame
+from .schnapsen import MOVES as SCHNAPSEN_MOVES
 from .schnapsen import SchnapsenGame
 
 DURAK_OBSERVATION_KEYS = (
@@ -35,78 +51,120 @@ SCHNAPSEN_OBSERVATION_KEYS = (
     "tricks", "marriages", "points", "pending_points", "tricks_won", "match_points", "deals",
     "history", "outcome",
 )  # fmt: skip
+#: The fields of an observation that follow from the position, compared last.
+DURAK_DERIVED = ("trump", "defender", "current_player", "legal_moves")
+SCHNAPSEN_DERIVED = (
+    "exhausted", "points", "pending_points", "tricks_won", "current_player", "legal_moves",
+)  # fmt: skip
+GAME_CLASSES: dict[str, type[ReferenceGame]] = {
+    "durak": DurakGame,
+    "perevodnoy": PerevodnoyGame,
+    "schnapsen": SchnapsenGame,
+}
 
 
-def _get(obs: Mapping[str, Any], keys: tuple[str, ...]) -> Mapping[str, Any]:
-    missing = [key for key in keys if key not in obs]
-    if missing:
-        raise InvalidStateError(f"observation: missing field {missing[0]!r}")
-    return obs
+@dataclass
+class Template:
+    """A checked observation: a full state consistent with it (the hidden
+    cards placed in canonical order), the cards the opponent may hold, and
+    how many of them it holds unseen."""
+
+    seat: int
+    state: dict[str, Any]
+    unknown: list[str]
+    allowed: list[str]
+    need: int
 
 
-def _count(value: object, what: str, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise InvalidStateError(f"observation: {what} must be an integer from 0 to {high}")
-    return value
+def same(a: object, b: object) -> bool:
+    """Equal as JSON values: ``True`` is not ``1``, ``1.0`` is not ``1``."""
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
 
 
-def _cards(value: object, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(card, str) for card in value):
-        raise InvalidStateError(f"observation: {what} must be a list of cards")
-    return list(value)
+def check_observation(obs: object) -> Template:
+    """The observation checked whole; raises ``InvalidStateError`` naming
+    the first fault (kind and field)."""
+    check_depth(obs, "observation")
+    if not isinstance(obs, Mapping):
+        raise fault("object", "observation", obs)
+    if "game" not in obs:
+        raise fault("missing_field", "observation", "game")
+    game = obs["game"]
+    if not isinstance(game, str) or game not in GAME_CLASSES:
+        raise fault("not_a_game", "game", game, games=list(GAME_CLASSES))
+    derived: tuple[str, ...]
+    if game == "schnapsen":
+        check_keys(obs, SCHNAPSEN_OBSERVATION_KEYS, "observation")
+        template = _schnapsen_template(obs)
+        derived = SCHNAPSEN_DERIVED
+    else:
+        check_keys(obs, DURAK_OBSERVATION_KEYS, "observation")
+        template = _durak_template(obs)
+        derived = DURAK_DERIVED
+    world = GAME_CLASSES[game].from_dict(template.state)
+    if game == "schnapsen":
+        template.allowed = _schnapsen_allowed(template, world)
+    view = world.observation(template.seat)
+    for key in derived:
+        if not same(obs[key], view[key]):
+            raise fault("does_not_follow", key, obs[key])
+    return template
 
 
 def sample_world(obs: object, rng: random.Random) -> ReferenceGame:
     """One full game consistent with ``obs``; raises on an inconsistent one."""
-    if not isinstance(obs, Mapping):
-        raise InvalidStateError(f"observation must be an object, got {type(obs).__name__}")
-    try:
-        return _sample(obs, rng)
-    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as exc:
-        if isinstance(exc, InvalidStateError):
-            raise
-        # A field of the wrong type or shape met on the way: still a bad
-        # observation, never a crash.
-        raise InvalidStateError(f"observation: malformed field ({exc})") from None
+    return deal_world(check_observation(obs), rng)
 
 
-def _sample(obs: Mapping[str, Any], rng: random.Random) -> ReferenceGame:
-    game = obs.get("game")
-    if game in ("durak", "perevodnoy"):
-        return _sample_durak(_get(obs, DURAK_OBSERVATION_KEYS), rng)
-    if game == "schnapsen":
-        return _sample_schnapsen(_get(obs, SCHNAPSEN_OBSERVATION_KEYS), rng)
-    raise InvalidStateError(
-        f"observation: game {game!r} is not one of durak, perevodnoy, schnapsen"
-    )
+def deal_world(template: Template, rng: random.Random) -> ReferenceGame:
+    """A world of a checked observation, its hidden cards dealt anew."""
+    state = dict(template.state)
+    seat, other = template.seat, 1 - template.seat
+    chosen = rng.sample(template.allowed, template.need)
+    rest = [card for card in template.unknown if card not in chosen]
+    rng.shuffle(rest)
+    deck = SCHNAPSEN if state["game"] == "schnapsen" else ATLASNYE
+    hands = [list(hand) for hand in state["hands"]]
+    hands[other] = deck.sort(state["known"][other] + chosen)
+    state["hands"] = hands
+    bottom = state["stock"][len(rest) :]  # the Durak trump card stays last
+    state["stock"] = rest + bottom
+    del seat
+    return GAME_CLASSES[state["game"]].from_dict(state)
 
 
-def _sample_durak(obs: Mapping[str, Any], rng: random.Random) -> ReferenceGame:
-    seat = check_seat(obs["seat"], "observation: seat")
+# ------------------------------------------------------------------ Durak
+
+
+def _durak_template(obs: Mapping[str, Any]) -> Template:
+    seat, hand, sizes, known = _seat_fields(obs, ATLASNYE, 36)
     other = 1 - seat
-    hand = _cards(obs["hand"], "hand")
-    known = [_cards(cards, "known") for cards in _pair(obs["known"], "known")]
-    sizes = [_count(n, "hand_sizes", 36) for n in _pair(obs["hand_sizes"], "hand_sizes")]
-    stock_size = _count(obs["stock_size"], "stock_size", 24)
+    trump_card = ATLASNYE.check_card(obs["trump_card"], "trump_card")
+    stock_size = check_int(obs["stock_size"], "stock_size", 0, 24)
+    table = [DurakGame._check_table_pair(pair, i) for i, pair in enumerate(_list(obs, "table"))]
+    discard = check_cards(obs["discard"], ATLASNYE, "discard", sorted_=True)
+    attacker = check_seat(obs["attacker"], "attacker")
+    taking = check_bool(obs["taking"], "taking")
+    limit = check_int(obs["limit"], "limit", 0, 6)
+    idle_bouts = check_int(obs["idle_bouts"], "idle_bouts", 0, 50)
+    history = _history(obs, DurakGame.MOVES if obs["game"] == "durak" else PerevodnoyGame.MOVES)
+    outcome = DurakGame._check_outcome(obs["outcome"])
     if len(hand) != sizes[seat]:
-        raise InvalidStateError("observation: hand does not match hand_sizes")
-    table = obs["table"]
-    if not isinstance(table, list):
-        raise InvalidStateError("observation: table must be a list of pairs")
-    table_cards = [c for pair in table if isinstance(pair, list) for c in pair if c is not None]
-    discard = _cards(obs["discard"], "discard")
-    trump_card = ATLASNYE.check_card(obs["trump_card"], "observation: trump_card")
+        raise fault("hand_sizes", "hand", len(hand))
+    table_cards = [card for pair in table for card in pair if card is not None]
     seen = set(hand) | set(known[other]) | set(table_cards) | set(discard)
     if stock_size:
         seen.add(trump_card)
     unknown = [card for card in ATLASNYE.cards if card not in seen]
-    rng.shuffle(unknown)
     need = sizes[other] - len(known[other])
     if need < 0 or need + max(stock_size - 1, 0) != len(unknown):
-        raise InvalidStateError("observation: card counts do not add up to the deck")
+        raise fault("card_counts", "stock_size", stock_size)
     opponent = ATLASNYE.sort(known[other] + unknown[:need])
-    stock = unknown[need:] + ([trump_card] if stock_size else [])
-    hands = [list(hand), opponent] if seat == 0 else [opponent, list(hand)]
+    hands = [hand, opponent] if seat == 0 else [opponent, hand]
     state = {
         "schema": 1,
         "game": obs["game"],
@@ -114,120 +172,152 @@ def _sample_durak(obs: Mapping[str, Any], rng: random.Random) -> ReferenceGame:
         "deck": list(ATLASNYE.cards),
         "trump_card": trump_card,
         "hands": hands,
-        "stock": stock,
+        "stock": unknown[need:] + ([trump_card] if stock_size else []),
         "table": table,
         "discard": discard,
-        "attacker": obs["attacker"],
-        "taking": obs["taking"],
-        "limit": obs["limit"],
-        "idle_bouts": obs["idle_bouts"],
+        "attacker": attacker,
+        "taking": taking,
+        "limit": limit,
+        "idle_bouts": idle_bouts,
         "known": known,
-        "history": obs["history"],
-        "outcome": obs["outcome"],
+        "history": history,
+        "outcome": outcome,
     }
-    cls = DurakGame if obs["game"] == "durak" else PerevodnoyGame
-    return cls.from_dict(state)
+    return Template(seat, state, unknown, unknown, need)
 
 
-def _pair(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise InvalidStateError(f"observation: {what} must be a pair")
-    return value
+# -------------------------------------------------------------- Schnapsen
 
 
-def schnapsen_voids(obs: Mapping[str, Any], seat: int) -> set[str]:
-    """Cards the opponent of ``seat`` cannot hold, from its answers under the
-    strict rules: not following suit shows a void in that suit (and in
-    trumps if it did not trump either); following low shows it has no
-    higher card of the suit."""
-    trump = obs["trump"]
-    excluded: set[str] = set()
-    leader = 1 - check_seat(obs["dealer"], "observation: dealer")
-    strict_from = _strict_from(obs)
-    for i, (lead, follow, winner) in enumerate(obs["tricks"]):
-        if i >= strict_from and leader == seat:
-            excluded |= _excluded_by_answer(lead, follow, trump)
-        leader = winner
-    return excluded
-
-
-def _strict_from(obs: Mapping[str, Any]) -> int:
-    """Index of the first trick played under the strict rules."""
-    closed = obs["closed"]
-    if isinstance(closed, Mapping) and isinstance(closed.get("tricks"), int):
-        return int(closed["tricks"])
-    # Without a closing record the stock is exhausted after five tricks.
-    return 5 if obs["exhausted"] else 10
-
-
-def _excluded_by_answer(lead: str, follow: str, trump: str) -> set[str]:
-    led_suit = suit(lead)
-    same = [c for c in SCHNAPSEN.cards if suit(c) == led_suit]
-    higher = {c for c in same if SCHNAPSEN.strength(c) > SCHNAPSEN.strength(lead)}
-    if suit(follow) == led_suit:
-        # Followed: if it did not beat, it held no higher card of the suit.
-        return set() if follow in higher else higher
-    voids = set(same)
-    if suit(follow) != trump:
-        voids |= {c for c in SCHNAPSEN.cards if suit(c) == trump}
-    return voids
-
-
-def _sample_schnapsen(obs: Mapping[str, Any], rng: random.Random) -> ReferenceGame:
-    seat = check_seat(obs["seat"], "observation: seat")
+def _schnapsen_template(obs: Mapping[str, Any]) -> Template:
+    seat, hand, sizes, known = _seat_fields(obs, SCHNAPSEN, 5)
     other = 1 - seat
-    hand = _cards(obs["hand"], "hand")
-    known = [_cards(cards, "known") for cards in _pair(obs["known"], "known")]
-    sizes = [_count(n, "hand_sizes", 5) for n in _pair(obs["hand_sizes"], "hand_sizes")]
-    if len(hand) != sizes[seat]:
-        raise InvalidStateError("observation: hand does not match hand_sizes")
-    tricks = obs["tricks"]
-    if not isinstance(tricks, list) or not all(
-        isinstance(t, list) and len(t) == 3 and all(isinstance(c, str) for c in t[:2])
-        for t in tricks
-    ):
-        raise InvalidStateError("observation: tricks must be [lead, follow, winner] lists")
+    mp = check_pair(obs["match_points"], "match_points")
+    match_points = [check_int(mp[i], f"match_points[{i}]", 0, 7) for i in (0, 1)]
+    deals = [
+        SchnapsenGame._check_deal(deal, f"deals[{i}]") for i, deal in enumerate(_list(obs, "deals"))
+    ]
+    dealer = check_seat(obs["dealer"], "dealer")
+    trump = obs["trump"]
+    if trump not in ("S", "H", "D", "C"):
+        raise fault("suit", "trump", trump)
     indicator = obs["indicator"]
+    if indicator is not None:
+        indicator = SCHNAPSEN.check_card(indicator, "indicator")
+    stock_size = check_int(obs["stock_size"], "stock_size", 0, 10)
+    leader = check_seat(obs["leader"], "leader")
     lead = obs["lead"]
-    seen = set(hand) | set(known[other]) | {c for t in tricks for c in t[:2]}
-    seen |= {c for c in (indicator, lead) if isinstance(c, str)}
+    if lead is not None:
+        lead = SCHNAPSEN.check_card(lead, "lead")
+    tricks = [SchnapsenGame._check_trick(t, i) for i, t in enumerate(_list(obs, "tricks"))]
+    marriages_pair = check_pair(obs["marriages"], "marriages")
+    marriages = [SchnapsenGame._check_suits(marriages_pair[i], f"marriages[{i}]") for i in (0, 1)]
+    closed = SchnapsenGame._check_closed(obs["closed"])
+    exchange = SchnapsenGame._check_exchange(obs["exchange"])
+    history = _history(obs, SCHNAPSEN_MOVES)
+    outcome = SchnapsenGame._check_outcome(obs["outcome"])
+    if len(hand) != sizes[seat]:
+        raise fault("hand_sizes", "hand", len(hand))
+    seen = set(hand) | set(known[other]) | {card for t in tricks for card in t[:2]}
+    seen |= {card for card in (indicator, lead) if card is not None}
     unknown = [card for card in SCHNAPSEN.cards if card not in seen]
-    stock_size = _count(obs["stock_size"], "stock_size", 10)
     face_down = stock_size - (1 if indicator is not None else 0)
     need = sizes[other] - len(known[other])
     if need < 0 or face_down < 0 or need + face_down != len(unknown):
-        raise InvalidStateError("observation: card counts do not add up to the deck")
-    voids = schnapsen_voids(obs, seat)
-    allowed = [card for card in unknown if card not in voids]
-    if len(allowed) < need:
-        raise InvalidStateError("observation: the opponent's answers leave too few cards")
-    rng.shuffle(allowed)
-    chosen = allowed[:need]
-    rest = [card for card in unknown if card not in chosen]
-    rng.shuffle(rest)
-    opponent = SCHNAPSEN.sort(known[other] + chosen)
-    hands = [list(hand), opponent] if seat == 0 else [opponent, list(hand)]
+        raise fault("card_counts", "stock_size", stock_size)
+    opponent = SCHNAPSEN.sort(known[other] + unknown[:need])
+    hands = [hand, opponent] if seat == 0 else [opponent, hand]
     state = {
         "schema": 1,
         "game": "schnapsen",
         "seed": None,
         "deck": list(SCHNAPSEN.cards),
         "rng": 0,
-        "match_points": obs["match_points"],
-        "deals": obs["deals"],
-        "dealer": obs["dealer"],
-        "trump": obs["trump"],
+        "match_points": match_points,
+        "deals": deals,
+        "dealer": dealer,
+        "trump": trump,
         "indicator": indicator,
-        "stock": rest,
+        "stock": unknown[need:],
         "hands": hands,
-        "leader": obs["leader"],
+        "leader": leader,
         "lead": lead,
         "tricks": tricks,
-        "marriages": obs["marriages"],
-        "closed": obs["closed"],
-        "exchange": obs["exchange"],
+        "marriages": marriages,
+        "closed": closed,
+        "exchange": exchange,
         "known": known,
-        "history": obs["history"],
-        "outcome": obs["outcome"],
+        "history": history,
+        "outcome": outcome,
     }
-    return SchnapsenGame.from_dict(state)
+    return Template(seat, state, unknown, unknown, need)
+
+
+def _schnapsen_allowed(template: Template, world: ReferenceGame) -> list[str]:
+    """The unknown cards the opponent may hold, once the tricks are known to
+    be consistent: its answers under the strict rules exclude some."""
+    assert isinstance(world, SchnapsenGame)
+    voids = schnapsen_voids(world, template.seat)
+    allowed = [card for card in template.unknown if card not in voids]
+    if len(allowed) < template.need:
+        raise fault("voids", "tricks")
+    return allowed
+
+
+def schnapsen_voids(game: SchnapsenGame, seat: int) -> set[str]:
+    """Cards the opponent of ``seat`` cannot hold, from its answers under the
+    strict rules: not following suit shows a void in that suit (and in
+    trumps if it did not trump either); following low shows it has no
+    higher card of the suit."""
+    excluded: set[str] = set()
+    leader = 1 - game.dealer
+    # Strict play began at the close, or when the stock ran out after five tricks.
+    if game.closed is not None:
+        strict_from = game.closed["tricks"]
+    else:
+        strict_from = 5 if game.indicator is None else 10
+    for i, (lead, follow, winner) in enumerate(game.tricks):
+        if i >= strict_from and leader == seat:
+            excluded |= _excluded_by_answer(lead, follow, game.trump)
+        leader = winner
+    return excluded
+
+
+def _excluded_by_answer(lead: str, follow: str, trump: str) -> set[str]:
+    led_suit = suit(lead)
+    same_suit = [c for c in SCHNAPSEN.cards if suit(c) == led_suit]
+    higher = {c for c in same_suit if SCHNAPSEN.strength(c) > SCHNAPSEN.strength(lead)}
+    if suit(follow) == led_suit:
+        # Followed: if it did not beat, it held no higher card of the suit.
+        return set() if follow in higher else higher
+    voids = set(same_suit)
+    if suit(follow) != trump:
+        voids |= {c for c in SCHNAPSEN.cards if suit(c) == trump}
+    return voids
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _list(obs: Mapping[str, Any], key: str) -> list[Any]:
+    return check_list(obs[key], key)
+
+
+def _seat_fields(
+    obs: Mapping[str, Any], deck: Deck, most: int
+) -> tuple[int, list[str], list[int], list[list[str]]]:
+    """What every observation says of the seat and the hands: the seat, its
+    hand, both hands' sizes (at most ``most``) and the cards known in each."""
+    seat = check_seat(obs["seat"], "seat")
+    hand = check_cards(obs["hand"], deck, "hand", sorted_=True)
+    sizes = check_pair(obs["hand_sizes"], "hand_sizes")
+    sizes = [check_int(sizes[i], f"hand_sizes[{i}]", 0, most) for i in (0, 1)]
+    known = check_pair(obs["known"], "known")
+    known = [check_cards(known[i], deck, f"known[{i}]", sorted_=True) for i in (0, 1)]
+    return seat, hand, sizes, known
+
+
+def _history(obs: Mapping[str, Any], moves: frozenset[str]) -> list[str]:
+    from .checks import check_history
+
+    return check_history(obs["history"], moves, str(obs["game"]))

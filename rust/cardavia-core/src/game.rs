@@ -1,8 +1,7 @@
 //! What every game offers the binding, the batch simulator and the search.
 
 use crate::cards::{Card, Deck};
-use crate::checks::py_str_repr;
-use crate::error::{Error, Result};
+use crate::error::{Class, Error, Kind, Result};
 use crate::rng::SplitMix64;
 use serde_json::Value;
 
@@ -193,15 +192,12 @@ pub fn play_named<G: Game>(game: &mut G, record: &mut Record, text: &str) -> Res
         }
         None => {
             let legal = legal_move_names(game);
-            let shown = py_str_repr(text);
-            let message = match game.current_player() {
-                None => format!("{shown}: the game is over"),
-                Some(seat) => format!(
-                    "{shown} is not legal for seat {seat}; legal: {}",
-                    legal.join(", ")
-                ),
+            let error = match game.current_player() {
+                None => Error::new(Class::IllegalMove, Kind::GameOver, "move", text),
+                Some(seat) => Error::new(Class::IllegalMove, Kind::IllegalMove, "move", text)
+                    .with("seat", seat),
             };
-            Err(Error::IllegalMove { message, legal })
+            Err(error.with("legal", legal))
         }
     }
 }

@@ -2,46 +2,75 @@
 //! calls a game. `AnySession` picks the game by id.
 
 use crate::cards::{Card, Deck};
-use crate::checks::{py_repr, py_str_repr, type_name};
+use crate::checks::{check_depth, check_permutation, parse_json};
 use crate::durak::Durak;
-use crate::error::{invalid, Error, Result};
+use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, play_named, Game, Record, State};
 use crate::perevodnoy::Perevodnoy;
 use crate::rng::{shuffle, SplitMix64};
 use crate::schnapsen::Schnapsen;
 use serde_json::Value;
 
-pub const GAMES: [&str; 3] = ["durak", "perevodnoy", "schnapsen"];
+/// The three games, by id; the one list of them (the binding exports it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameId {
+    Durak,
+    Perevodnoy,
+    Schnapsen,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 3] = [GameId::Durak, GameId::Perevodnoy, GameId::Schnapsen];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameId::Durak => Durak::ID,
+            GameId::Perevodnoy => Perevodnoy::ID,
+            GameId::Schnapsen => Schnapsen::ID,
+        }
+    }
+
+    pub const fn deck(self) -> Deck {
+        match self {
+            GameId::Durak => Durak::DECK,
+            GameId::Perevodnoy => Perevodnoy::DECK,
+            GameId::Schnapsen => Schnapsen::DECK,
+        }
+    }
+
+    /// The game of that id, if it is one.
+    pub fn find(name: &str) -> Option<GameId> {
+        Self::ALL.into_iter().find(|game| game.name() == name)
+    }
+
+    /// The game named by a caller, or the `UnknownGame` error.
+    pub fn parse(name: &str) -> Result<GameId> {
+        Self::find(name).ok_or_else(|| {
+            Error::new(Class::UnknownGame, Kind::UnknownGame, "game", name)
+                .with("games", Self::names())
+        })
+    }
+
+    pub fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|game| game.name()).collect()
+    }
+}
 
 /// An explicit deck order: every card of the deck exactly once. Checked as
 /// the reference's `Deck.check_order` does: every name a card, then no card
 /// twice, then none missing.
 pub fn parse_deck(deck: Deck, names: &[String]) -> Result<Vec<Card>> {
-    let mut order = Vec::with_capacity(names.len());
-    for name in names {
-        let Some(card) = deck.parse(name) else {
-            return invalid(format!(
-                "deck: {} is not a card of the {} deck",
-                py_str_repr(name),
-                deck.name
-            ));
-        };
-        order.push(card);
-    }
-    let mut seen = 0u64;
-    for &card in &order {
-        if seen & (1 << card) != 0 {
-            return invalid(format!(
-                "deck: {} appears more than once",
-                deck.name_of(card)
-            ));
-        }
-        seen |= 1 << card;
-    }
-    let missing = deck.names(deck.full() & !seen);
-    if !missing.is_empty() {
-        return invalid(format!("deck: missing {}", missing.join(", ")));
-    }
+    let order = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            deck.parse(name).ok_or_else(|| {
+                Error::state(Kind::Card, format!("deck[{i}]"), name.as_str())
+                    .with("deck", deck.name)
+            })
+        })
+        .collect::<Result<Vec<Card>>>()?;
+    check_permutation(deck, &order)?;
     Ok(order)
 }
 
@@ -64,11 +93,7 @@ impl<G: State> Session<G> {
                 shuffle(&mut order, &mut rng);
                 order
             }
-            None => {
-                return Err(Error::InvalidArgument(
-                    "a game needs a seed or a deck".to_owned(),
-                ))
-            }
+            None => return Err(Error::argument(Kind::SeedOrDeck, "seed", Value::Null)),
         };
         Ok(Self {
             game: G::deal(&order, rng),
@@ -122,31 +147,12 @@ macro_rules! with_session {
     };
 }
 
-fn unknown(game: &str) -> Error {
-    Error::UnknownGame(format!(
-        "unknown game {}; choose one of {}",
-        py_str_repr(game),
-        GAMES.join(", ")
-    ))
-}
-
 impl AnySession {
-    /// The deck `game` is played with, or the unknown-game error.
-    pub fn deck_of(game: &str) -> Result<Deck> {
-        match game {
-            "durak" => Ok(Durak::DECK),
-            "perevodnoy" => Ok(Perevodnoy::DECK),
-            "schnapsen" => Ok(Schnapsen::DECK),
-            other => Err(unknown(other)),
-        }
-    }
-
-    pub fn new(game: &str, seed: Option<u64>, deck: Option<&[String]>) -> Result<Self> {
+    pub fn new(game: GameId, seed: Option<u64>, deck: Option<&[String]>) -> Result<Self> {
         Ok(match game {
-            "durak" => Self::Durak(Session::new(seed, deck)?),
-            "perevodnoy" => Self::Perevodnoy(Session::new(seed, deck)?),
-            "schnapsen" => Self::Schnapsen(Session::new(seed, deck)?),
-            other => return Err(unknown(other)),
+            GameId::Durak => Self::Durak(Session::new(seed, deck)?),
+            GameId::Perevodnoy => Self::Perevodnoy(Session::new(seed, deck)?),
+            GameId::Schnapsen => Self::Schnapsen(Session::new(seed, deck)?),
         })
     }
 
@@ -154,23 +160,25 @@ impl AnySession {
     /// games, then that game's whole state.
     pub fn from_value(value: &Value) -> Result<Self> {
         let Some(object) = value.as_object() else {
-            return invalid(format!("state must be an object, got {}", type_name(value)));
+            return invalid(Kind::Object, "state", value.clone());
         };
-        match object.get("game").and_then(Value::as_str) {
-            Some("durak") => Ok(Self::Durak(Session::from_value(value)?)),
-            Some("perevodnoy") => Ok(Self::Perevodnoy(Session::from_value(value)?)),
-            Some("schnapsen") => Ok(Self::Schnapsen(Session::from_value(value)?)),
-            _ => invalid(format!(
-                "game: {} is not one of {}",
-                object.get("game").map_or("None".to_owned(), py_repr),
-                GAMES.join(", ")
-            )),
+        let name = object.get("game").unwrap_or(&Value::Null);
+        match name.as_str().and_then(GameId::find) {
+            Some(GameId::Durak) => Ok(Self::Durak(Session::from_value(value)?)),
+            Some(GameId::Perevodnoy) => Ok(Self::Perevodnoy(Session::from_value(value)?)),
+            Some(GameId::Schnapsen) => Ok(Self::Schnapsen(Session::from_value(value)?)),
+            None => {
+                Err(Error::state(Kind::NotAGame, "game", name.clone())
+                    .with("games", GameId::names()))
+            }
         }
     }
 
+    /// The checks of `cardavia.from_json`: JSON text, no deeper than a
+    /// state nests (refused before anything else), then `from_value`.
     pub fn from_json(text: &str) -> Result<Self> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| Error::InvalidState(format!("malformed JSON: {e}")))?;
+        let value = parse_json(text)?;
+        check_depth(&value, "state")?;
         Self::from_value(&value)
     }
 

@@ -1,9 +1,9 @@
 //! `ai_analyse`: the search in the core, with the GIL released.
 
-use crate::args::{int_in, text, MAX_THREADS};
+use crate::args::{int_in, optional, text, MAX_ITERATIONS, MAX_THREADS, MAX_TIME_MS};
 use crate::errors::{guard, IntoPyResult};
 use cardavia_core::cards::CardSet;
-use cardavia_core::error::Error;
+use cardavia_core::error::{Error, Kind};
 use cardavia_core::search::decide;
 use cardavia_core::search::ismcts::{Budget, Config};
 use cardavia_core::search::{Resample, Worlds};
@@ -12,11 +12,6 @@ use pyo3::prelude::*;
 use std::time::Duration;
 
 type Stats = Vec<(String, u64, f64)>;
-
-/// The limits `cardavia.ai` documents; the binding holds callers to them
-/// too, so that no call can search for ever or start thousands of threads.
-const MAX_ITERATIONS: u64 = 100_000_000;
-const MAX_TIME_MS: u64 = 600_000;
 
 fn run<G: Resample>(
     template: G,
@@ -29,17 +24,18 @@ fn run<G: Resample>(
         match G::DECK.parse(name) {
             Some(card) => mask |= 1 << card,
             None => {
-                return Err(Error::InvalidState(format!(
-                    "allowed: {name:?} is not a card of the {} deck",
-                    G::DECK.name
-                )))
+                return Err(
+                    Error::state(Kind::Card, "allowed", name.as_str()).with("deck", G::DECK.name)
+                )
                 .py_result()
             }
         }
     }
     let Some(worlds) = Worlds::new(template, seat, mask) else {
-        return Err(Error::InvalidState(
-            "observation: no world is consistent with it (wrong seat or impossible cards)".into(),
+        return Err(Error::state(
+            Kind::Voids,
+            "allowed",
+            serde_json::Value::Null,
         ))
         .py_result();
     };
@@ -49,13 +45,6 @@ fn run<G: Resample>(
         .into_iter()
         .map(|s| (G::move_name(s.mv), s.visits, s.value))
         .collect())
-}
-
-fn optional(value: Option<&Bound<'_, PyAny>>, name: &str, high: u64) -> PyResult<Option<u64>> {
-    match value.filter(|v| !v.is_none()) {
-        Some(v) => int_in(v, name, 1, high).map(Some),
-        None => Ok(None),
-    }
 }
 
 /// Search from `seat`'s point of view. `template_json` is a full state built
@@ -79,11 +68,13 @@ pub fn ai_analyse(
 ) -> PyResult<Stats> {
     let template = text(template_json, "template_json")?;
     let seat = int_in(seat, "seat", 0, 1)? as usize;
-    let iterations = optional(iterations, "iterations", MAX_ITERATIONS)?;
-    let time_ms = optional(time_ms, "time_ms", MAX_TIME_MS)?;
+    let iterations = optional(iterations, "iterations", 1, MAX_ITERATIONS)?;
+    let time_ms = optional(time_ms, "time_ms", 1, MAX_TIME_MS)?;
     if iterations.is_none() && time_ms.is_none() {
-        return Err(Error::InvalidArgument(
-            "a search needs iterations or time_ms".into(),
+        return Err(Error::argument(
+            Kind::Budget,
+            "iterations",
+            serde_json::Value::Null,
         ))
         .py_result();
     }
@@ -93,10 +84,8 @@ pub fn ai_analyse(
     for item in allowed.try_iter()? {
         cards.push(text(&item?, "allowed")?);
         if cards.len() > 64 {
-            return Err(Error::InvalidArgument(
-                "allowed: more cards than a deck".into(),
-            ))
-            .py_result();
+            return Err(Error::argument(Kind::TooMany, "allowed", cards.len()).with("max", 64))
+                .py_result();
         }
     }
     let session = AnySession::from_json(&template).py_result()?;

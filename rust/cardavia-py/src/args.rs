@@ -1,12 +1,23 @@
-//! Arguments checked at the edge: a wrong type raises `TypeError`, a value
-//! out of range `InvalidArgumentError`, never `OverflowError`.
+//! Arguments checked at the edge, and the limits they are held to (exported
+//! to Python; the wrappers there pass values through). A wrong type raises
+//! `TypeError`, a value out of range `InvalidArgumentError`, never
+//! `OverflowError`.
 
+use crate::convert::from_python;
 use crate::errors::IntoPyResult;
-use cardavia_core::error::Error;
-use cardavia_core::session::GAMES;
+use cardavia_core::error::{Error, Kind};
+use cardavia_core::session::GameId;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
+
+/// The most games one batch call (`simulate`, `soak`) plays: hours of work.
+pub const MAX_GAMES: u64 = 10_000_000_000;
+/// The most threads one call starts.
+pub const MAX_THREADS: u64 = 256;
+/// The largest search budgets: no call can search for ever.
+pub const MAX_ITERATIONS: u64 = 100_000_000;
+pub const MAX_TIME_MS: u64 = 600_000;
 
 /// An integer in `low..=high` (bools refused).
 pub fn int_in(value: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
@@ -18,10 +29,23 @@ pub fn int_in(value: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyRe
     }
     match value.extract::<u64>() {
         Ok(number) if (low..=high).contains(&number) => Ok(number),
-        _ => Err(Error::InvalidArgument(format!(
-            "{name} must be between {low} and {high}, got {value}"
-        )))
+        _ => Err(Error::argument(Kind::Integer, name, from_python(value)?)
+            .with("low", low)
+            .with("high", high))
         .py_result(),
+    }
+}
+
+/// `int_in`, or `None` for `None`.
+pub fn optional(
+    value: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    low: u64,
+    high: u64,
+) -> PyResult<Option<u64>> {
+    match value.filter(|v| !v.is_none()) {
+        Some(v) => int_in(v, name, low, high).map(Some),
+        None => Ok(None),
     }
 }
 
@@ -40,14 +64,26 @@ pub fn text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     })
 }
 
-/// The most games one batch call (`simulate`, `soak`) plays: hours of work.
-pub const MAX_GAMES: u64 = 10_000_000_000;
-/// The most threads one call starts.
-pub const MAX_THREADS: u64 = 256;
+/// One of `choices`, named by a string.
+pub fn choice<'a>(value: &Bound<'_, PyAny>, name: &str, choices: &[&'a str]) -> PyResult<&'a str> {
+    let given = text(value, name)?;
+    match choices.iter().find(|c| **c == given) {
+        Some(found) => Ok(found),
+        None => Err(Error::argument(Kind::Choice, name, given).with("choices", choices.to_vec()))
+            .py_result(),
+    }
+}
+
+/// A seed from the operating system (RULES.md ch. 2), when none is given.
+pub fn os_seed(py: Python<'_>) -> PyResult<u64> {
+    py.import("secrets")?
+        .call_method1("randbits", (64,))?
+        .extract()
+}
 
 /// The arguments every batch of whole games takes.
 pub struct Batch {
-    pub game: String,
+    pub game: GameId,
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
@@ -61,24 +97,10 @@ impl Batch {
         threads: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
         Ok(Self {
-            game: text(game, "game")?,
+            game: GameId::parse(&text(game, "game")?).py_result()?,
             games: int_in(games, "games", 0, MAX_GAMES)?,
             seed: int_in(seed, "seed", 0, u64::MAX)?,
             threads: int_in(threads, "threads", 1, MAX_THREADS)? as usize,
         })
-    }
-
-    /// The one of three per-game values that belongs to this batch's game.
-    pub fn per_game<T>(&self, durak: T, perevodnoy: T, schnapsen: T) -> PyResult<T> {
-        match self.game.as_str() {
-            "durak" => Ok(durak),
-            "perevodnoy" => Ok(perevodnoy),
-            "schnapsen" => Ok(schnapsen),
-            other => Err(Error::UnknownGame(format!(
-                "unknown game {other:?}; choose one of {}",
-                GAMES.join(", ")
-            )))
-            .py_result(),
-        }
     }
 }

@@ -1,31 +1,37 @@
-//! Core errors to the Python classes of `cardavia.errors` (one per variant).
+//! Core errors to the Python classes of `cardavia.errors` (one per class),
+//! raised with their parts; the text is made in Python.
 
-use cardavia_core::error::Error;
+use crate::convert::to_python;
+use cardavia_core::error::{Class, Error};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyType};
 
 fn error_class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyType>> {
     let module = py.import("cardavia.errors")?;
     Ok(module.getattr(name)?.cast_into::<PyType>()?)
 }
 
-/// The Python exception for a core error; `IllegalMoveError` carries `.legal`.
+fn make<'py>(py: Python<'py>, error: &Error) -> PyResult<Bound<'py, PyAny>> {
+    let class = error_class(py, error.class.name())?;
+    let parts = PyDict::new(py);
+    parts.set_item("kind", error.kind.name())?;
+    parts.set_item("field", error.field.as_str())?;
+    parts.set_item("value", to_python(py, &error.value)?)?;
+    for (key, value) in &error.detail {
+        parts.set_item(*key, to_python(py, value)?)?;
+    }
+    if error.class == Class::IllegalMove {
+        // `.legal` is the class's own attribute, given beside the message.
+        parts.set_item("legal", error.legal())?;
+    }
+    class.call((py.None(),), Some(&parts))
+}
+
+/// The Python exception for a core error.
 pub fn to_pyerr(error: Error) -> PyErr {
-    Python::attach(|py| {
-        let made = match &error {
-            Error::IllegalMove { message, legal } => error_class(py, "IllegalMoveError")
-                .and_then(|class| class.call1((message.as_str(), legal.clone()))),
-            Error::InvalidState(message) => error_class(py, "InvalidStateError")
-                .and_then(|class| class.call1((message.as_str(),))),
-            Error::UnknownGame(message) => error_class(py, "UnknownGameError")
-                .and_then(|class| class.call1((message.as_str(),))),
-            Error::InvalidArgument(message) => error_class(py, "InvalidArgumentError")
-                .and_then(|class| class.call1((message.as_str(),))),
-        };
-        match made {
-            Ok(instance) => PyErr::from_value(instance),
-            Err(err) => err,
-        }
+    Python::attach(|py| match make(py, &error) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(err) => err,
     })
 }
 

@@ -10,8 +10,11 @@ mod moves;
 mod simulate;
 mod soak;
 
+use cardavia_core::error::Kind;
 use cardavia_core::rng::{shuffle, SplitMix64};
+use cardavia_core::session::GameId;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 /// At most this many outputs or indices per call: the functions exist for
 /// test vectors, and a larger request is a mistake, not a reason to run
@@ -40,6 +43,13 @@ fn shuffled_indices(seed: &Bound<'_, PyAny>, n: &Bound<'_, PyAny>) -> PyResult<V
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_COUNT", MAX_COUNT)?;
+    m.add("MAX_GAMES", args::MAX_GAMES)?;
+    m.add("MAX_THREADS", args::MAX_THREADS)?;
+    m.add("MAX_ITERATIONS", args::MAX_ITERATIONS)?;
+    m.add("MAX_TIME_MS", args::MAX_TIME_MS)?;
+    m.add("GAMES", PyTuple::new(m.py(), GameId::names())?)?;
+    let kinds: Vec<&str> = Kind::ALL.iter().map(|kind| kind.name()).collect();
+    m.add("ERROR_KINDS", PyTuple::new(m.py(), kinds)?)?;
     m.add_function(wrap_pyfunction!(splitmix64, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
     m.add_class::<game::PyGame>()?;

@@ -1,11 +1,11 @@
 //! `simulate`: whole games in Rust, with the GIL released.
 
 use crate::args::{self, Batch};
-use crate::errors::{guard, IntoPyResult};
+use crate::errors::guard;
 use cardavia_core::durak::Durak;
-use cardavia_core::error::Error;
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::schnapsen::Schnapsen;
+use cardavia_core::session::GameId;
 use cardavia_core::simulate::{simulate as run, Policy, Summary};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -24,30 +24,23 @@ pub fn simulate<'py>(
     threads: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let batch = Batch::parse(game, games, seed, threads)?;
-    let policy = args::text(policy, "policy")?;
-    let runner = batch.per_game::<fn(u64, u64, Policy, usize) -> Summary>(
-        run::<Durak>,
-        run::<Perevodnoy>,
-        run::<Schnapsen>,
-    )?;
-    let policy = match policy.as_str() {
-        "random" => Policy::Random,
-        other => {
-            return Err(Error::InvalidArgument(format!(
-                "unknown policy {other:?}; choose random"
-            )))
-            .py_result()
-        }
+    let runner: fn(u64, u64, Policy, usize) -> Summary = match batch.game {
+        GameId::Durak => run::<Durak>,
+        GameId::Perevodnoy => run::<Perevodnoy>,
+        GameId::Schnapsen => run::<Schnapsen>,
     };
+    // Random play is the one policy whole games run with in Rust.
+    args::choice(policy, "policy", &["random"])?;
+    let policy = Policy::Random;
     let summary =
         guard(|| Ok(py.detach(|| runner(batch.games, batch.seed, policy, batch.threads))))?;
     let dict = PyDict::new(py);
-    dict.set_item("game", batch.game.as_str())?;
+    dict.set_item("game", batch.game.name())?;
     dict.set_item("games", summary.games)?;
     dict.set_item("wins", summary.wins.to_vec())?;
     dict.set_item("draws", summary.draws)?;
     dict.set_item("decisions", summary.decisions)?;
-    if batch.game == "schnapsen" {
+    if batch.game == GameId::Schnapsen {
         dict.set_item("match_wins", summary.wins.to_vec())?;
         dict.set_item("game_points", summary.game_points.to_vec())?;
         dict.set_item("deals", summary.deals)?;

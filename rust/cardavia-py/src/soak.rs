@@ -6,6 +6,7 @@ use crate::errors::guard;
 use cardavia_core::durak::Durak;
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::schnapsen::Schnapsen;
+use cardavia_core::session::GameId;
 use cardavia_core::soak::{soak as run, SoakReport};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -23,14 +24,14 @@ pub fn soak<'py>(
     threads: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let batch = Batch::parse(game, games, seed, threads)?;
-    let runner = batch.per_game::<fn(u64, u64, usize) -> SoakReport>(
-        run::<Durak>,
-        run::<Perevodnoy>,
-        run::<Schnapsen>,
-    )?;
+    let runner: fn(u64, u64, usize) -> SoakReport = match batch.game {
+        GameId::Durak => run::<Durak>,
+        GameId::Perevodnoy => run::<Perevodnoy>,
+        GameId::Schnapsen => run::<Schnapsen>,
+    };
     let report = guard(|| Ok(py.detach(|| runner(batch.games, batch.seed, batch.threads))))?;
     let dict = PyDict::new(py);
-    dict.set_item("game", batch.game.as_str())?;
+    dict.set_item("game", batch.game.name())?;
     dict.set_item("games", report.games)?;
     dict.set_item("moves", report.moves)?;
     dict.set_item("round_trips", report.round_trips)?;

@@ -3,7 +3,7 @@
 //! end with legal moves only. Seed it with real states (`seed_corpus.py`).
 #![no_main]
 
-use cardavia_core::game::Game;
+use cardavia_core::game::State;
 use cardavia_core::session::AnySession;
 use cardavia_core::with_session;
 use libfuzzer_sys::fuzz_target;

@@ -7,10 +7,10 @@ use super::rules::{DurakRules, DECK, DECK_LEN, IDLE_BOUT_LIMIT, MAX_ATTACKS, RAN
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::checks::{
     check_bool, check_card, check_cards, check_conservation, check_depth, check_header,
-    check_history, check_keys, check_list, check_order, check_pair, check_seat, check_seed,
-    check_small, field,
+    check_history, check_keys, check_list, check_opt_card, check_order, check_pair, check_seat,
+    check_seed, check_small, field, item,
 };
-use crate::error::{invalid, Result};
+use crate::error::{invalid, Error, Kind, Result};
 use crate::game::{Game, Outcome, Record, State};
 use serde_json::{json, Value};
 
@@ -61,6 +61,28 @@ impl<const TRANSFERS: bool> State for DurakRules<TRANSFERS> {
     }
 }
 
+/// The table's (attack, defence) pairs, oldest first.
+pub(super) fn read_table(value: &Value) -> Result<Vec<(Card, Option<Card>)>> {
+    check_list(value, "table")?
+        .iter()
+        .enumerate()
+        .map(|(i, pair)| {
+            let what = item("table", i);
+            let [attack, defence] = check_pair(pair, &what)?;
+            let attack = check_card(DECK, attack, &item(&what, 0))?;
+            let defence = check_opt_card(DECK, defence, &item(&what, 1))?;
+            Ok((attack, defence))
+        })
+        .collect()
+}
+
+/// A broken invariant of the fields kept for speed: never a caller's
+/// input, only a bug the soak would catch.
+fn corrupt(field: &str, what: &str) -> Result<()> {
+    Err(Error::state(Kind::Corrupt, field, Value::Null).with("what", what))
+}
+
+/// The keys of a Durak state dict (docs/SCHEMA.md).
 pub const STATE_KEYS: [&str; 16] = [
     "schema",
     "game",
@@ -88,14 +110,14 @@ fn check_outcome(value: &Value) -> Result<Option<Outcome>> {
     let (winner, loser) = (field(map, "winner"), field(map, "loser"));
     if check_bool(field(map, "draw"), "outcome.draw")? {
         if !winner.is_null() || !loser.is_null() {
-            return invalid("outcome: a draw has no winner and no loser");
+            return invalid(Kind::DrawWithWinner, "outcome", Value::Null);
         }
         return Ok(Some(Outcome::Draw));
     }
     let winner = check_seat(winner, "outcome.winner")?;
     let loser = check_seat(loser, "outcome.loser")?;
     if winner == loser {
-        return invalid("outcome: the winner cannot also be the loser");
+        return invalid(Kind::WinnerIsLoser, "outcome", winner);
     }
     Ok(Some(Outcome::Win { winner }))
 }
@@ -106,52 +128,50 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     fn check_fields(&self) -> Result<()> {
         let (len, defended) = (usize::from(self.table_len), usize::from(self.defended));
         if len > MAX_ATTACKS || defended > len {
-            return invalid(format!(
-                "table: {len} attacks, {defended} beaten (at most {MAX_ATTACKS})"
-            ));
+            return corrupt("table", "more attacks or beaten ones than the table holds");
         }
         if usize::from(self.stock_top) > DECK_LEN {
-            return invalid("stock: its top lies beyond the deck");
+            return corrupt("stock", "its top lies beyond the deck");
         }
         if self.attacker > 1 || usize::from(self.limit) > MAX_ATTACKS {
-            return invalid("attacker or limit out of range");
+            return corrupt("attacker", "attacker or limit out of range");
         }
         if self.idle_bouts > IDLE_BOUT_LIMIT {
-            return invalid("idle_bouts: beyond 50");
+            return corrupt("idle_bouts", "beyond the limit");
         }
         let (mut set, mut ranks) = (0, 0u16);
         for (i, (attack, defence)) in self.table().enumerate() {
             if defence.is_some() != (i < defended) {
-                return invalid(format!("table[{i}]: the beaten attacks are not the oldest"));
+                return corrupt(&item("table", i), "the beaten attacks are not the oldest");
             }
             for card in std::iter::once(attack).chain(defence) {
                 if usize::from(card) >= DECK_LEN {
-                    return invalid(format!("table[{i}]: a card outside the deck"));
+                    return corrupt(&item("table", i), "a card outside the deck");
                 }
                 set |= bit(card);
                 ranks |= 1 << RANK[usize::from(card)];
             }
         }
         if set != self.table_set || ranks != self.table_ranks {
-            return invalid("table: its card set or ranks disagree with its cards");
+            return corrupt("table", "its card set or ranks disagree with its cards");
         }
         if usize::from(self.trump_card) >= DECK_LEN
             || self.trump_set != DECK.suit_set(DECK.suit(self.trump_card))
         {
-            return invalid("trump_card: the trump set disagrees with the trump card");
+            return corrupt("trump_card", "the trump set disagrees with the trump card");
         }
         let outside = !DECK.full();
         if (self.hands[0] | self.hands[1] | self.known[0] | self.known[1] | self.discard) & outside
             != 0
         {
-            return invalid("hands: a card outside the deck");
+            return corrupt("hands", "a card outside the deck");
         }
         if self
             .stock()
             .iter()
             .any(|&card| usize::from(card) >= DECK_LEN)
         {
-            return invalid("stock: a card outside the deck");
+            return corrupt("stock", "a card outside the deck");
         }
         Ok(())
     }
@@ -217,19 +237,7 @@ impl Parsed {
             check_cards(DECK, h1, "hands[1]", true)?,
         ];
         let stock = check_cards(DECK, field(d, "stock"), "stock", false)?;
-        let table = check_list(field(d, "table"), "table")?
-            .iter()
-            .enumerate()
-            .map(|(i, pair)| {
-                let [attack, defence] = check_pair(pair, &format!("table[{i}]"))?;
-                let attack = check_card(DECK, attack, &format!("table[{i}] attack"))?;
-                let defence = match defence {
-                    Value::Null => None,
-                    card => Some(check_card(DECK, card, &format!("table[{i}] defence"))?),
-                };
-                Ok((attack, defence))
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let table = read_table(field(d, "table"))?;
         let discard = check_cards(DECK, field(d, "discard"), "discard", true)?;
         let attacker = check_seat(field(d, "attacker"), "attacker")?;
         let taking = check_bool(field(d, "taking"), "taking")?;
@@ -287,31 +295,32 @@ impl Parsed {
         self.check_conservation()?;
         if let Some(&bottom) = self.stock.last() {
             if bottom != self.trump_card {
-                return invalid("stock: the trump card must lie at the bottom of the stock");
+                return invalid(Kind::TrumpNotAtBottom, "stock", Value::Null);
             }
         }
         for seat in 0..2 {
             let hand = set_of(&self.hands[seat]);
             if let Some(&stray) = self.known[seat].iter().find(|&&c| hand & bit(c) == 0) {
-                return invalid(format!(
-                    "known[{seat}]: {} is not in that hand",
-                    DECK.name_of(stray)
-                ));
+                return invalid(
+                    Kind::KnownNotInHand,
+                    item("known", seat),
+                    DECK.name_of(stray),
+                );
             }
         }
         if self.discard.len() % 2 != 0 {
-            return invalid(format!(
-                "discard: holds beaten pairs, an even number of cards, not {}",
-                self.discard.len()
-            ));
+            return invalid(Kind::OddDiscard, "discard", self.discard.len());
         }
         if self.table.len() > MAX_ATTACKS {
-            return invalid(format!("table: more than {MAX_ATTACKS} attacks"));
+            return Err(
+                Error::state(Kind::TooManyAttacks, "table", self.table.len())
+                    .with("max", MAX_ATTACKS),
+            );
         }
         match self.outcome {
             Some(outcome) => {
                 if !self.table.is_empty() || self.taking {
-                    return invalid("outcome: a finished game has an empty table");
+                    return invalid(Kind::FinishedWithTable, "outcome", Value::Null);
                 }
                 self.check_finished(outcome)
             }
@@ -341,7 +350,8 @@ impl Parsed {
                 let ended =
                     self.stock.is_empty() && self.hands[0].is_empty() && self.hands[1].is_empty();
                 if !ended && self.idle_bouts < IDLE_BOUT_LIMIT {
-                    return invalid("outcome: a draw needs both hands empty or 50 idle bouts");
+                    return Err(Error::state(Kind::DrawWithCards, "outcome", Value::Null)
+                        .with("limit", IDLE_BOUT_LIMIT));
                 }
             }
             Outcome::Win { winner } => {
@@ -350,7 +360,7 @@ impl Parsed {
                     || !self.hands[winner].is_empty()
                     || self.hands[1 - winner].is_empty()
                 {
-                    return invalid("outcome: the winner must have emptied a hand, stock empty");
+                    return invalid(Kind::WinnerWithCards, "outcome", Value::Null);
                 }
             }
         }
@@ -359,67 +369,68 @@ impl Parsed {
 
     fn check_bout(&self, transfers: bool) -> Result<()> {
         if self.idle_bouts >= IDLE_BOUT_LIMIT {
-            return invalid("idle_bouts: 50 idle bouts end the game");
+            return Err(Error::state(Kind::IdleLimit, "idle_bouts", self.idle_bouts)
+                .with("limit", IDLE_BOUT_LIMIT));
         }
         if self.stock.is_empty()
             && (self.hands[0].is_empty() || self.hands[1].is_empty())
             && self.table.is_empty()
         {
-            return invalid("hands: with the stock empty an empty hand ends the game");
+            return invalid(Kind::ShouldBeOver, "hands", Value::Null);
         }
         let limit = usize::from(self.limit);
         if self.table.len() > limit {
-            return invalid(format!(
-                "table: {} attacks exceed the limit {limit}",
-                self.table.len()
-            ));
+            return Err(
+                Error::state(Kind::OverLimit, "table", self.table.len()).with("limit", limit)
+            );
         }
         if limit < 1 {
-            return invalid("limit: a bout allows at least one attack");
+            return invalid(Kind::NoAttackAllowed, "limit", limit);
         }
         let defender = 1 - usize::from(self.attacker);
         let defended = self.defended();
         if limit > self.hands[defender].len() + defended {
-            return invalid("limit: larger than the defender's hand allows");
+            return invalid(Kind::LimitAboveHand, "limit", limit);
         }
         let mut seen_open = false;
         for (i, &(attack, defence)) in self.table.iter().enumerate() {
             match defence {
                 None => seen_open = true,
                 Some(_) if seen_open => {
-                    return invalid(format!("table[{i}]: beaten after an unbeaten attack"));
+                    return invalid(Kind::BeatenAfterOpen, item("table", i), Value::Null);
                 }
                 Some(defence) if !self.beats(defence, attack) => {
-                    return invalid(format!(
-                        "table[{i}]: {} does not beat {}",
+                    return Err(Error::state(
+                        Kind::DoesNotBeat,
+                        item("table", i),
                         DECK.name_of(defence),
-                        DECK.name_of(attack)
-                    ));
+                    )
+                    .with("attack", DECK.name_of(attack)));
                 }
                 Some(_) => {}
             }
         }
         if self.taking && self.open_attack().is_none() {
-            return invalid("taking: the defender takes only facing an unbeaten attack");
+            return invalid(Kind::TakingNothingOpen, "taking", true);
         }
         let attack_ranks = self
             .table
             .iter()
             .fold(0u16, |ranks, &(attack, _)| ranks | 1 << DECK.rank(attack));
         if defended == 0 && attack_ranks.count_ones() > 1 {
-            return invalid("table: before any defence all attacks share one rank");
+            return invalid(Kind::MixedRanks, "table", Value::Null);
         }
         if !transfers && !self.taking && self.table.len() - defended > 1 {
-            return invalid("table: classic Durak has one open attack at a time");
+            return invalid(Kind::SeveralOpen, "table", Value::Null);
         }
         // The limit was min(6, defender's hand) when the bout began (or at
         // the last transfer); since then the defender's hand has only lost
         // the defences, all played after any transfer.
         let expected = (self.hands[defender].len() + defended).min(MAX_ATTACKS);
         if limit != expected {
-            return invalid(format!(
-                "limit: {limit}, but the defender's hand when the bout began makes it {expected}"
-            ));
+            return Err(
+                Error::state(Kind::LimitMismatch, "limit", limit).with("expected", expected)
+            );
         }
         Ok(())
     }

@@ -7,7 +7,7 @@ use super::rules::*;
 use super::scoring::{DealResult, Reason};
 use super::view::{name, names, opt_name};
 use crate::cards::{bit, Card, CardSet, SCHNAPSEN, SUIT_LETTERS};
-use crate::error::{invalid, Result};
+use crate::error::{invalid, Error, Kind, Result};
 use crate::game::{Game, Record, State};
 use crate::rng::SplitMix64;
 use serde_json::{json, Value};
@@ -97,10 +97,16 @@ pub const STATE_KEYS: [&str; 21] = [
 mod parse {
     use super::*;
     use crate::checks::{
-        check_card, check_cards, check_depth, check_header, check_history, check_int, check_keys,
-        check_list, check_opt_card, check_order, check_pair, check_seat, check_seed, check_small,
-        field, py_repr,
+        at, check_bool, check_card, check_cards, check_depth, check_entries, check_header,
+        check_history, check_int, check_keys, check_list, check_opt_card, check_order, check_pair,
+        check_seat, check_seed, check_small, field, item,
     };
+
+    /// A broken invariant of the fields kept for speed: never a caller's
+    /// input, only a bug the soak would catch.
+    fn corrupt(field: &str, what: &str) -> Result<()> {
+        Err(Error::state(Kind::Corrupt, field, Value::Null).with("what", what))
+    }
 
     fn check_deal(value: &Value, what: &str) -> Result<DealResult> {
         let d = check_keys(value, &["winner", "game_points", "reason"], what)?;
@@ -109,23 +115,15 @@ mod parse {
             .iter()
             .find(|r| reason.as_str() == Some(r.name()))
         else {
-            return invalid(format!(
-                "{what}.reason: {} is not a known reason",
-                py_repr(reason)
-            ));
+            return invalid(Kind::Reason, at(what, "reason"), reason.clone());
         };
-        let winner = check_seat(field(d, "winner"), &format!("{what}.winner"))?;
-        let game_points = check_small(
-            field(d, "game_points"),
-            &format!("{what}.game_points"),
-            1,
-            3,
-        )?;
+        let winner = check_seat(field(d, "winner"), &at(what, "winner"))?;
+        let game_points = check_small(field(d, "game_points"), &at(what, "game_points"), 1, 3)?;
         if !reason_value.awards(game_points) {
-            return invalid(format!(
-                "{what}.game_points: {game_points} does not fit the reason '{}'",
-                reason_value.name()
-            ));
+            return Err(
+                Error::state(Kind::ReasonPoints, at(what, "game_points"), game_points)
+                    .with("reason", reason_value.name()),
+            );
         }
         Ok(DealResult {
             winner,
@@ -138,19 +136,19 @@ mod parse {
         check_list(value, what)?
             .iter()
             .enumerate()
-            .map(|(i, deal)| check_deal(deal, &format!("{what}[{i}]")))
+            .map(|(i, deal)| check_deal(deal, &item(what, i)))
             .collect()
     }
 
     fn check_trick(value: &Value, i: usize) -> Result<Trick> {
-        let what = format!("tricks[{i}]");
-        let [lead, follow, winner] = check_list(value, &what)? else {
-            return invalid(format!("{what} must be [lead, follow, winner]"));
+        let what = item("tricks", i);
+        let [lead, follow, winner] = check_entries(value, &what, 3)? else {
+            return invalid(Kind::Entries, what, 0);
         };
         Ok(Trick {
-            lead: check_card(SCHNAPSEN, lead, &format!("{what} lead"))?,
-            follow: check_card(SCHNAPSEN, follow, &format!("{what} follow"))?,
-            winner: check_seat(winner, &format!("{what} winner"))?,
+            lead: check_card(SCHNAPSEN, lead, &item(&what, 0))?,
+            follow: check_card(SCHNAPSEN, follow, &item(&what, 1))?,
+            winner: check_seat(winner, &item(&what, 2))?,
         })
     }
 
@@ -168,11 +166,7 @@ mod parse {
                     mask |= 1 << i;
                     last = Some(i);
                 }
-                _ => {
-                    return invalid(format!(
-                        "{what} must list distinct suit letters in order S H D C"
-                    ))
-                }
+                _ => return invalid(Kind::Suits, what, value.clone()),
             }
         }
         Ok(mask)
@@ -187,9 +181,7 @@ mod parse {
             &["by", "opponent_points", "opponent_won_trick", "tricks"],
             "closed",
         )?;
-        let Value::Bool(won) = field(d, "opponent_won_trick") else {
-            return invalid("closed.opponent_won_trick must be true or false");
-        };
+        let won = check_bool(field(d, "opponent_won_trick"), "closed.opponent_won_trick")?;
         Ok(Some(Closed {
             by: check_seat(field(d, "by"), "closed.by")?,
             opponent_points: check_small(
@@ -198,7 +190,7 @@ mod parse {
                 0,
                 200,
             )?,
-            opponent_won_trick: *won,
+            opponent_won_trick: won,
             // The stock is open only while two cards or more remain in it.
             tricks: check_small(field(d, "tricks"), "closed.tricks", 0, 4)?,
         }))
@@ -290,10 +282,7 @@ mod parse {
             .as_str()
             .and_then(|s| SUIT_LETTERS.iter().position(|&l| s.as_bytes() == [l]))
         else {
-            return invalid(format!(
-                "trump: {} is not a suit letter",
-                py_repr(trump_value)
-            ));
+            return invalid(Kind::Suit, "trump", trump_value.clone());
         };
         let indicator = check_opt_card(SCHNAPSEN, field(d, "indicator"), "indicator")?;
         let stock = check_cards(SCHNAPSEN, field(d, "stock"), "stock", false)?;
@@ -357,27 +346,27 @@ mod parse {
         for deal in &p.deals {
             let w = usize::from(deal.winner & 1);
             if won.contains(&0) {
-                return invalid("deals: a deal after the match was won");
+                return invalid(Kind::DealAfterMatch, "deals", Value::Null);
             }
             won[w] = won[w].saturating_sub(deal.game_points);
         }
         if won != p.match_points {
-            return invalid("match_points do not follow from deals");
+            return invalid(Kind::MatchPoints, "match_points", Value::Null);
         }
         let finished = won.contains(&0);
         if finished != p.outcome.is_some() {
-            return invalid("outcome: must be set exactly when a seat reaches 0");
+            return invalid(Kind::OutcomeTiming, "outcome", Value::Null);
         }
         if let Some(outcome) = &p.outcome {
             if outcome.match_points != won
                 || outcome.deals != p.deals
                 || won[usize::from(outcome.winner & 1)] != 0
             {
-                return invalid("outcome does not match the deals");
+                return invalid(Kind::OutcomeMismatch, "outcome", Value::Null);
             }
         }
         if usize::from(p.dealer) != (1 + p.deals.len()) % 2 && p.outcome.is_none() {
-            return invalid("dealer: seat 1 deals first and the deal alternates");
+            return invalid(Kind::Dealer, "dealer", p.dealer);
         }
         Ok(())
     }
@@ -403,9 +392,7 @@ mod parse {
         let mut leader = 1 - (p.dealer & 1);
         for (i, t) in p.tricks.iter().enumerate() {
             if trick_winner(t.lead, t.follow, p.trump, leader) != t.winner {
-                return invalid(format!(
-                    "tricks[{i}]: the winner does not follow from the cards"
-                ));
+                return invalid(Kind::TrickWinner, item("tricks", i), t.winner);
             }
             if leader == seat {
                 led.push(t.lead);
@@ -413,7 +400,7 @@ mod parse {
             leader = t.winner;
         }
         if leader != p.leader {
-            return invalid("leader: the last trick's winner leads");
+            return invalid(Kind::Leader, "leader", p.leader);
         }
         if let Some(lead) = p.lead {
             if p.leader == seat {
@@ -430,10 +417,7 @@ mod parse {
             let s = usize::from(seat);
             let hand = set_of(&p.hands[s]);
             if let Some(stray) = p.known[s].iter().find(|&&c| hand & bit(c) == 0) {
-                return invalid(format!(
-                    "known[{seat}]: {} is not in that hand",
-                    name(*stray)
-                ));
+                return invalid(Kind::KnownNotInHand, item("known", s), name(*stray));
             }
             let courts = SCHNAPSEN.rank_set(1) | SCHNAPSEN.rank_set(2);
             let led_suits = cards_led_by(p, seat)?
@@ -444,19 +428,25 @@ mod parse {
                 if p.marriages[s] & (1 << suit) == 0 {
                     continue;
                 }
-                let letter = char::from(letter);
+                let letter = char::from(letter).to_string();
                 if led_suits & (1 << suit) == 0 {
-                    return invalid(format!(
-                        "marriages[{seat}]: no king or queen of {letter} led"
-                    ));
+                    return Err(Error::state(
+                        Kind::MarriageNotLed,
+                        item("marriages", s),
+                        letter.as_str(),
+                    )
+                    .with("suit", letter));
                 }
                 // Declaring needs both, so no king or queen of the suit can
                 // have been played before: the declaring lead is the first.
                 if first_court(p, suit as u8).map(|(_, by, led)| (by, led)) != Some((seat, true)) {
-                    return invalid(format!(
-                        "marriages[{seat}]: the first king or queen of {letter} played \
-                         was not led by seat {seat}"
-                    ));
+                    return Err(Error::state(
+                        Kind::MarriageNotFirst,
+                        item("marriages", s),
+                        letter.as_str(),
+                    )
+                    .with("suit", letter)
+                    .with("seat", seat));
                 }
             }
         }
@@ -466,7 +456,10 @@ mod parse {
         let game = build_position(p);
         for seat in 0..2 {
             if game.points(seat) >= WINNING_POINTS {
-                return invalid(format!("points: seat {seat} has 66 and the deal goes on"));
+                return Err(
+                    Error::state(Kind::DealShouldBeOver, "points", game.points(seat))
+                        .with("seat", seat),
+                );
             }
         }
         check_deal_progress(p)?;
@@ -504,13 +497,11 @@ mod parse {
         };
         let at_close = usize::from(closed.tricks);
         let Some(before) = p.tricks.get(..at_close) else {
-            return invalid("closed.tricks: more than the tricks played");
+            return invalid(Kind::ClosedBeyondTricks, "closed.tricks", closed.tricks);
         };
         let closer = before.last().map_or(1 - (p.dealer & 1), |t| t.winner);
         if closed.by != closer {
-            return invalid(format!(
-                "closed.by: seat {closer} led when the stock was closed"
-            ));
+            return Err(Error::state(Kind::ClosedBy, "closed.by", closed.by).with("closer", closer));
         }
         let opponent = 1 - closer;
         let won = before.iter().filter(|t| t.winner == opponent);
@@ -527,21 +518,27 @@ mod parse {
             }
         }
         if closed.opponent_won_trick != (tricks_won > 0) {
-            return invalid(format!(
-                "closed.opponent_won_trick: seat {opponent} had {} when the stock was closed",
-                if tricks_won > 0 {
-                    "won a trick"
-                } else {
-                    "won no trick"
-                }
-            ));
+            let had = if tricks_won > 0 {
+                "won a trick"
+            } else {
+                "won no trick"
+            };
+            return Err(Error::state(
+                Kind::ClosedWonTrick,
+                "closed.opponent_won_trick",
+                closed.opponent_won_trick,
+            )
+            .with("opponent", opponent)
+            .with("had", had));
         }
         if u32::from(closed.opponent_points) != points {
-            return invalid(format!(
-                "closed.opponent_points: {}, but seat {opponent} had {points} points \
-                 when the stock was closed",
-                closed.opponent_points
-            ));
+            return Err(Error::state(
+                Kind::ClosedPoints,
+                "closed.opponent_points",
+                closed.opponent_points,
+            )
+            .with("opponent", opponent)
+            .with("points", points));
         }
         Ok(())
     }
@@ -549,15 +546,15 @@ mod parse {
     fn check_deal_progress(p: &Parsed) -> Result<()> {
         if let Some(indicator) = p.indicator {
             if suit_of(indicator) != p.trump {
-                return invalid("indicator: not of the trump suit");
+                return invalid(Kind::IndicatorSuit, "indicator", name(indicator));
             }
         }
         if p.indicator.is_none() && !p.stock.is_empty() {
-            return invalid("stock: the indicator is the last card of the stock");
+            return invalid(Kind::IndicatorLast, "stock", Value::Null);
         }
         let n_stock = p.stock.len() as i64 + i64::from(p.indicator.is_some());
         if n_stock % 2 != 0 {
-            return invalid("stock: the stock always holds an even number of cards");
+            return invalid(Kind::OddStock, "stock", n_stock);
         }
         let mut hand_sizes = [p.hands[0].len() as i64, p.hands[1].len() as i64];
         let played = p.tricks.len() as i64;
@@ -565,11 +562,11 @@ mod parse {
             hand_sizes[usize::from(p.leader & 1)] += 1;
         }
         if hand_sizes[0] != hand_sizes[1] {
-            return invalid("hands: both seats hold the same number of cards");
+            return invalid(Kind::UnequalHands, "hands", Value::Null);
         }
         let expected = if p.closed.is_none() {
             if n_stock != 0 && played != (10 - n_stock).div_euclid(2) {
-                return invalid("stock: does not match the number of tricks played");
+                return invalid(Kind::StockTricks, "stock", n_stock);
             }
             if n_stock != 0 {
                 i64::from(HAND_SIZE)
@@ -579,24 +576,24 @@ mod parse {
         } else {
             let at_close = p.closed.map_or(0, |closed| i64::from(closed.tricks));
             if played < at_close || n_stock != 10 - 2 * at_close {
-                return invalid("closed.tricks: does not match the stock left at closing");
+                return invalid(Kind::ClosedStock, "closed.tricks", at_close);
             }
             if played + hand_sizes[0] > 10 || hand_sizes[0] + played < i64::from(HAND_SIZE) {
-                return invalid("hands: too few or too many cards after closing");
+                return invalid(Kind::HandsAfterClose, "hands", hand_sizes[0]);
             }
             hand_sizes[0]
         };
         if hand_sizes[0] != expected || expected == 0 {
-            return invalid(format!("hands: expected {expected} cards each"));
+            return Err(
+                Error::state(Kind::HandSize, "hands", hand_sizes[0]).with("expected", expected)
+            );
         }
         if let Some(e) = p.exchange {
             if e.jack != p.trump * 5 + RANK_JACK || suit_of(e.took) != p.trump || e.took == e.jack {
-                return invalid("exchange: the trump jack takes the trump indicator");
+                return invalid(Kind::ExchangeCards, "exchange", Value::Null);
             }
             if p.indicator.is_some_and(|indicator| indicator != e.jack) {
-                return invalid(
-                    "exchange: the exchanged jack is the indicator until the stock is exhausted",
-                );
+                return invalid(Kind::ExchangeIndicator, "exchange", Value::Null);
             }
         }
         Ok(())
@@ -649,13 +646,13 @@ mod parse {
     pub(super) fn check_position(game: &Schnapsen) -> Result<()> {
         let (n_deals, n_tricks) = (usize::from(game.n_deals), usize::from(game.n_tricks));
         if n_deals > MAX_DEALS || n_tricks > MAX_TRICKS {
-            return invalid("deals or tricks: more than a match or a deal holds");
+            return corrupt("deals", "more than a match or a deal holds");
         }
         if game.stock_top > game.stock_end || usize::from(game.stock_end) > DECK_SIZE {
-            return invalid("stock: its bounds lie outside the deck");
+            return corrupt("stock", "its bounds lie outside the deck");
         }
         if game.trump > 3 || game.dealer > 1 || game.leader > 1 {
-            return invalid("trump, dealer or leader out of range");
+            return corrupt("trump", "trump, dealer or leader out of range");
         }
         let outside = !SCHNAPSEN.full();
         let sets = game.hands[0] | game.hands[1] | game.known[0] | game.known[1];
@@ -664,13 +661,13 @@ mod parse {
             .chain(game.lead);
         let tricks = game.tricks().iter().flat_map(|t| [t.lead, t.follow]);
         if sets & outside != 0 || cards.chain(tricks).any(|c| usize::from(c) >= DECK_SIZE) {
-            return invalid("a card outside the deck");
+            return corrupt("state", "a card outside the deck");
         }
         if game.tricks().iter().any(|t| t.winner > 1)
             || game.deals().iter().any(|d| d.winner > 1)
             || game.winner.is_some_and(|w| w > 1)
         {
-            return invalid("a seat out of range");
+            return corrupt("state", "a seat out of range");
         }
         let mut card_points = [0u16; 2];
         let mut tricks_won = [0u8; 2];
@@ -689,7 +686,10 @@ mod parse {
             || tricks_won != game.tricks_won
             || marriage_points != game.marriage_points
         {
-            return invalid("points: the running totals disagree with the tricks and marriages");
+            return corrupt(
+                "points",
+                "the running totals disagree with the tricks and marriages",
+            );
         }
         let list = |set: CardSet| crate::cards::cards(set).collect::<Vec<Card>>();
         let parsed = Parsed {

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use cardavia_core::cards::ATLASNYE;
-use cardavia_core::error::Error;
+use cardavia_core::error::{Class, Error};
 use cardavia_core::game::State;
 use cardavia_core::session::Session;
 use serde_json::Value;
@@ -59,14 +59,19 @@ pub fn current<G: State>(game: &Session<G>) -> Option<usize> {
     game.game.current_player()
 }
 
+/// An error as `kind at field`, what tests compare.
+pub fn fault(error: &Error) -> String {
+    format!("{} at {}", error.kind.name(), error.field)
+}
+
 /// Plays a move that must be refused without changing the state; returns
-/// the error message and the legal moves it lists.
-pub fn illegal<G: State>(game: &mut Session<G>, mv: &str) -> (String, Vec<String>) {
+/// the kind of refusal and the legal moves it lists.
+pub fn illegal<G: State>(game: &mut Session<G>, mv: &str) -> (&'static str, Vec<String>) {
     let before = state(game);
     match game.play(mv) {
-        Err(Error::IllegalMove { message, legal }) => {
+        Err(error) if error.class == Class::IllegalMove => {
             assert_eq!(state(game), before, "{mv} changed the state");
-            (message, legal)
+            (error.kind.name(), error.legal())
         }
         other => panic!("{mv}: expected an illegal move, got {other:?}"),
     }
