@@ -15,6 +15,12 @@ machine load; the ratios are of those medians.
 Part 2, seconds per move at each level (easy / normal / hard) on one
 thread, over a few positions of each game taken from seeded random games.
 
+Part 3, the AI's cost beside its search: ``choose_move`` from an observation
+with one iteration (reading and checking the observation, dealing a world,
+one iteration, the answer) against ``game.observation(seat)`` itself, calls
+per second over the same positions, medians of interleaved runs; the
+target is a ratio of at most 5 (issue 11).
+
 Targets (issue 4): at least 200,000 iterations per second on one core from
 the Durak opening, at least 100x the reference, and ``normal`` at most
 0.25 s per move on one core. The measurements are those of ``cardavia
@@ -64,6 +70,22 @@ def bench_levels(game: str, quick: bool) -> dict[str, dict[str, float]]:
     return result
 
 
+def bench_overhead(game: str, quick: bool, repeats: int) -> dict[str, float]:
+    games = measure.position_games(game, 4)
+    observations = [measure.mover_observation(g) for g in games]
+    calls = 2_000 if quick else 20_000
+    timings = measure.medians(
+        {
+            "observation": measure.observations_taken(games, calls),
+            "choose_move": measure.first_moves(observations, calls),
+        },
+        repeats,
+    )
+    rates = {name: timing.rate for name, timing in timings.items()}
+    rates["ratio"] = rates["observation"] / rates["choose_move"]
+    return rates
+
+
 def check(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
@@ -79,8 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     games = args.game or list(cardavia.GAMES)
     search = {game: bench_search(game, args.quick, repeats) for game in games}
     levels = {game: bench_levels(game, args.quick) for game in games}
+    overhead = {game: bench_overhead(game, args.quick, repeats) for game in games}
     if args.json:
-        json.dump({"repeats": repeats, "search": search, "levels": levels}, sys.stdout, indent=2)
+        report = {"repeats": repeats, "search": search, "levels": levels, "overhead": overhead}
+        json.dump(report, sys.stdout, indent=2)
         print()
         return 0
     print(f"Search from the opening: iterations per second, median of {repeats} runs")
@@ -103,6 +127,14 @@ def main(argv: list[str] | None = None) -> int:
         cells = [f"{s['mean']:>7.3f} /{s['max']:>6.3f}" for s in by_level.values()]
         print(f"{game:<11} " + " ".join(f"{c:>15}" for c in cells))
     print()
+    print(f"The AI beside its search: calls per second, median of {repeats} runs")
+    print(f"{'game':<11} {'observation':>12} {'choose_move':>12} {'ratio':>7}")
+    for game, r in overhead.items():
+        print(
+            f"{game:<11} {r['observation']:>12,.0f} {r['choose_move']:>12,.0f} {r['ratio']:>6.2f}x"
+        )
+    print("choose_move: from the mover's observation with iterations=1.")
+    print()
     if "durak" in search:
         rate = search["durak"]["rust_1"]
         target = measure.TARGET_ITERATIONS_PER_SECOND
@@ -116,6 +148,12 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"target normal <= {measure.TARGET_NORMAL_SECONDS} s per move: {worst_normal:.3f} s "
         f"{check(worst_normal <= measure.TARGET_NORMAL_SECONDS)}"
+    )
+    worst_overhead = max(r["ratio"] for r in overhead.values())
+    target = measure.TARGET_AI_CALL_RATIO
+    print(
+        f"target choose_move(iterations=1) <= {target:.0f}x observation(): "
+        f"{worst_overhead:.2f}x {check(worst_overhead <= target)}"
     )
     return 0
 

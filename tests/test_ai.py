@@ -142,7 +142,9 @@ def test_choose_move_settles_on_what_analyse_ranks_first(game: str, engine: str)
     for seed in range(6):
         obs = mover_obs(choice_position(game, seed))
         full = ai.analyse(obs, iterations=budget, seed=seed, engine=engine)
-        settled = ai._search(obs, budget, None, seed, 1, None, engine, "auto", True)
+        settled = ai._search(
+            obs, True, engine, iterations=budget, seed=seed, threads=1, rollouts="auto"
+        )
         assert settled[0]["move"] == full[0]["move"]
         assert ai.choose_move(obs, iterations=budget, seed=seed, engine=engine) == full[0]["move"]
         done = sum(s["visits"] for s in settled)

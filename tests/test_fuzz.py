@@ -5,7 +5,9 @@ and objects as moves, in positions reached by random play), ``observation``
 (random seats), ``from_dict`` (random dicts, and states of real games
 mutated: keys deleted or added, values of the wrong type, cards in two
 places, impossible phases, wrong schema versions, nested garbage) and
-``from_json`` (random, truncated and mutated JSON text).
+``from_json`` (random, truncated and mutated JSON text), and the worlds of
+observations (real ones, and the same mutated) against the reference's
+world builder.
 
 Every call, on both engines:
 
@@ -544,6 +546,44 @@ def check_from_json(text: str | bytes) -> None:
         plays_on(games)
 
 
+# ----------------------------------------------------------- observations
+
+
+@st.composite
+def mutated_observations(draw: st.DrawFn) -> tuple[dict[str, Any], int]:
+    """A real observation (either seat's), damaged or not; and a seed."""
+    g = cardavia.from_json(draw(positions), engine="rust")
+    obs: dict[str, Any] = g.observation(draw(st.integers(0, 1)))
+    for _ in range(draw(st.integers(0, 2))):
+        mutate(draw, obs)
+    return obs, draw(st.integers(0, 2**64 - 1))
+
+
+def check_worlds(obs: dict[str, Any], seed: int) -> None:
+    """The core and the reference's world builder (the oracle) accept the same
+    observations and refuse the rest naming the same fault; every world the
+    core deals shows the seat the observation itself."""
+    from cardavia.reference.worlds import check_observation as oracle
+
+    before = fingerprint(obs)
+    results = [
+        outcome_of(lambda: cardavia.ai.sample_world(obs, seed=seed)),
+        outcome_of(lambda: oracle(obs)),
+    ]
+    assert fingerprint(obs) == before, "reading an observation changed it"
+    states = [state for state, _ in results]
+    assert states[0] == states[1], [f"{s}: {str(r)[:300]}" for s, r in results]
+    if states[0] == "error":
+        count("refused")
+        same_refusal(results, native(obs))
+        return
+    count("accepted")
+    world = results[0][1]
+    for engine in ENGINES:
+        view = cardavia.from_dict(world, engine=engine).observation(obs["seat"])
+        assert view == obs, engine
+
+
 # ----------------------------------------------------------------- tests
 
 ENTRY_POINTS: dict[str, tuple[st.SearchStrategy[Any], Callable[..., None]]] = {
@@ -553,6 +593,7 @@ ENTRY_POINTS: dict[str, tuple[st.SearchStrategy[Any], Callable[..., None]]] = {
     "from_dict_mutated": (mutated_states().map(lambda s: (s,)), check_from_dict),
     "from_dict_random": (random_states().map(lambda s: (s,)), check_from_dict),
     "from_json": (json_texts().map(lambda t: (t,)), check_from_json),
+    "worlds": (mutated_observations(), check_worlds),
 }
 
 

@@ -38,6 +38,9 @@ from cardavia import ai
 TARGET_ITERATIONS_PER_SECOND = 200_000
 TARGET_SEARCH_RATIO = 100.0
 TARGET_NORMAL_SECONDS = 0.25
+#: Issue 11: ``choose_move`` from an observation with one iteration costs at
+#: most this many ``observation`` calls.
+TARGET_AI_CALL_RATIO = 5.0
 
 Work = Callable[[], int]
 
@@ -177,13 +180,13 @@ def opening(game: str, seed: int = 1) -> dict[str, Any]:
     return mover_observation(cardavia.new_game(game, seed=seed, engine="rust"))
 
 
-def positions(game: str, count: int, seed: int = 7) -> list[dict[str, Any]]:
-    """Observations of the mover after a random number of random moves,
-    with at least two legal moves (a forced move is not searched) and
-    several cards still in the stock (near the end the AI may solve the
-    position exactly instead of sampling)."""
+def position_games(game: str, count: int, seed: int = 7) -> list[cardavia.Game]:
+    """Games after a random number of random moves, the mover with at least
+    two legal moves (a forced move is not searched) and several cards still
+    in the stock (near the end the AI may solve the position exactly instead
+    of sampling)."""
     rng = random.Random(seed)
-    found: list[dict[str, Any]] = []
+    found: list[cardavia.Game] = []
     while len(found) < count:
         g = cardavia.new_game(game, seed=rng.randrange(2**32), engine="rust")
         for _ in range(rng.randrange(0, 30)):
@@ -194,8 +197,37 @@ def positions(game: str, count: int, seed: int = 7) -> list[dict[str, Any]]:
             continue
         obs = mover_observation(g)
         if obs["stock_size"] >= 4 and obs.get("closed") is None:
-            found.append(obs)
+            found.append(g)
     return found
+
+
+def positions(game: str, count: int, seed: int = 7) -> list[dict[str, Any]]:
+    """The mover's observations of ``position_games``."""
+    return [mover_observation(g) for g in position_games(game, count, seed)]
+
+
+def observations_taken(games: list[cardavia.Game], calls: int) -> Work:
+    """``game.observation(seat)`` of the mover, ``calls`` times over the games."""
+
+    def work() -> int:
+        for i in range(calls):
+            g = games[i % len(games)]
+            g.observation(g.current_player)  # type: ignore[arg-type]
+        return calls
+
+    return work
+
+
+def first_moves(observations: list[dict[str, Any]], calls: int) -> Work:
+    """``ai.choose_move`` with one iteration, ``calls`` times over the
+    observations: what the AI costs beside its search."""
+
+    def work() -> int:
+        for i in range(calls):
+            ai.choose_move(observations[i % len(observations)], iterations=1, seed=i)
+        return calls
+
+    return work
 
 
 def seconds_per_move(observations: list[dict[str, Any]], level: str) -> list[float]:

@@ -6,21 +6,26 @@ argument is checked at run time as well: a wrong type raises ``TypeError``,
 a value out of range a ``cardavia.CardaviaError`` subclass.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, final
 
 from typing_extensions import Self
 
 __all__ = [
+    "DEFAULT_ROLLOUTS",
     "ERROR_KINDS",
     "GAMES",
+    "LEVELS",
     "MAX_COUNT",
     "MAX_GAMES",
     "MAX_ITERATIONS",
     "MAX_THREADS",
     "MAX_TIME_MS",
     "Game",
-    "ai_analyse",
+    "analyse",
+    "choose_move",
+    "sample_world",
+    "search_budget",
     "shuffled_indices",
     "simulate",
     "soak",
@@ -38,6 +43,10 @@ MAX_ITERATIONS: int
 MAX_TIME_MS: int
 #: The games, by id: ``("durak", "perevodnoy", "schnapsen")``.
 GAMES: tuple[str, ...]
+#: The AI's levels and their iteration budgets.
+LEVELS: dict[str, int]
+#: The rollout policy each game searches with by default.
+DEFAULT_ROLLOUTS: dict[str, str]
 #: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).
 ERROR_KINDS: tuple[str, ...]
 
@@ -85,16 +94,42 @@ def soak(game: str, games: int, seed: int, threads: int) -> dict[str, Any]:
     every move: ``game``, ``games``, ``moves``, ``round_trips`` and the
     first ``violation`` (``None`` when clean)."""
 
-def ai_analyse(
-    template_json: str,
-    seat: int,
-    allowed: list[str],
-    iterations: int | None,
-    time_ms: int | None,
-    seed: int,
+def analyse(
+    observation: Mapping[str, Any],
+    *,
+    iterations: int | None = None,
+    time_ms: int | None = None,
+    level: str | None = None,
+    seed: int | None = None,
     threads: int,
-    informed_rollouts: bool = True,
+    rollouts: str | None = None,
     settle: bool = False,
 ) -> list[tuple[str, int, float]]:
-    """ISMCTS from ``seat``'s view of a template state: (move, visits, value).
-    With ``settle`` an iteration budget stops once the best move is certain."""
+    """ISMCTS from the observation's seat: (move, visits, value) for every
+    legal move, most visited first; with ``settle`` an iteration budget
+    stops once the best move is certain."""
+
+def choose_move(
+    observation: Mapping[str, Any],
+    *,
+    iterations: int | None = None,
+    time_ms: int | None = None,
+    level: str | None = None,
+    seed: int | None = None,
+    threads: int,
+    rollouts: str | None = None,
+) -> str:
+    """The move the AI plays for the observation's seat."""
+
+def search_budget(
+    *,
+    iterations: int | None = None,
+    time_ms: int | None = None,
+    level: str | None = None,
+    seed: int | None = None,
+    threads: int,
+) -> tuple[int | None, int | None, int, int]:
+    """A search's budget checked and resolved: (iterations, time_ms, seed, threads)."""
+
+def sample_world(observation: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
+    """One full state consistent with the observation, hidden cards dealt from ``seed``."""

@@ -24,9 +24,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cards import ATLASNYE, SCHNAPSEN, suit
+from .cards import ATLASNYE, SCHNAPSEN, SCHNAPSEN_POINTS, suit
 from .errors import InvalidArgumentError, InvalidStateError
-from .reference.schnapsen import CARD_POINTS
 
 Bot = Callable[[Mapping[str, Any], random.Random], str]
 
@@ -76,7 +75,7 @@ def greedy_durak(obs: Mapping[str, Any], rng: random.Random) -> str:
 
 
 def _points(card: str) -> int:
-    return CARD_POINTS[card[0]]
+    return SCHNAPSEN_POINTS[card[0]]
 
 
 def greedy_schnapsen(obs: Mapping[str, Any], rng: random.Random) -> str:

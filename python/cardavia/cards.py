@@ -65,6 +65,8 @@ class Deck:
 
 ATLASNYE = Deck("atlasnye", ("6", "7", "8", "9", "T", "J", "Q", "K", "A"))
 SCHNAPSEN = Deck("schnapsen", ("J", "Q", "K", "T", "A"))
+#: What each Schnapsen card counts in a trick, by rank (RULES.md ch. 5).
+SCHNAPSEN_POINTS: dict[str, int] = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 
 
 def rank(card: str) -> str:

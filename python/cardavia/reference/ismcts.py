@@ -2,7 +2,7 @@
 
 The same algorithm as ``rust/cardavia-core/src/search/ismcts.rs``, written
 to be read and to be measured against: each iteration deals a world
-consistent with the observation (``worlds.sample_world``), walks the tree
+consistent with the observation (``worlds.deal_world``), walks the tree
 of public moves choosing by UCB with availability counts, expands one
 move, plays at random to the horizon (the end of the game, or of the
 Schnapsen deal) and backs the reward up from each mover's side.
@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import ReferenceGame
+from .checks import fault
 from .schnapsen import SchnapsenGame
-from .worlds import sample_world
+from .worlds import check_observation, deal_world
 
 EXPLORATION = 0.7
 
@@ -119,8 +120,11 @@ def analyse(
     """Every root move with its visits and mean reward, most visited first;
     the search stops at whichever budget runs out first or, with ``settle``,
     once the most visited move leads by more than the iterations left."""
+    template = check_observation(observation)
+    if not observation["legal_moves"]:
+        raise fault("not_to_move", "legal_moves", [])
     rng = random.Random(seed)
-    first = sample_world(observation, rng)
+    first = deal_world(template, rng)
     root = _progress(first)
     root_node = Node("", -1)
     deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
@@ -131,7 +135,7 @@ def analyse(
         left = None if iterations is None else iterations - i
         if settle and left is not None and i % 64 == 0 and _settled(root_node, left):
             break
-        world = first if i == 0 else sample_world(observation, rng)
+        world = first if i == 0 else deal_world(template, rng)
         _iterate(root_node, world, rng, root)
         i += 1
     children = sorted(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SCHNAPSEN, SUITS, suit
+from ..cards import SCHNAPSEN, SCHNAPSEN_POINTS, SUITS, suit
 from ..rng import MASK64, SplitMix64, shuffle
 from .base import ReferenceGame, resolve_seed
 from .checks import (
@@ -29,7 +29,7 @@ from .checks import (
 )
 
 DECK = SCHNAPSEN
-CARD_POINTS = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
+CARD_POINTS = SCHNAPSEN_POINTS
 MATCH_POINTS = 7
 WINNING_POINTS = 66
 HAND_SIZE = 5

@@ -13,3 +13,4 @@ pub mod search;
 pub mod session;
 pub mod simulate;
 pub mod soak;
+pub mod worlds;

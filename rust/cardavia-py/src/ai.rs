@@ -1,110 +1,272 @@
-//! `ai_analyse`: the search in the core, with the GIL released.
+//! The AI from an observation: `analyse`, `choose_move`, `sample_world`,
+//! the budget's checks and limits. The observation is read and checked in
+//! the core; the search runs with the GIL released.
 
-use crate::args::{int_in, optional, text, MAX_ITERATIONS, MAX_THREADS, MAX_TIME_MS};
+use crate::args::{int_in, optional, os_seed, MAX_ITERATIONS, MAX_THREADS, MAX_TIME_MS};
+use crate::convert::{from_python, to_python};
 use crate::errors::{guard, IntoPyResult};
-use cardavia_core::cards::CardSet;
 use cardavia_core::error::{Error, Kind};
-use cardavia_core::search::decide;
+use cardavia_core::rng::SplitMix64;
 use cardavia_core::search::ismcts::{Budget, Config};
-use cardavia_core::search::{Resample, Worlds};
-use cardavia_core::session::AnySession;
+use cardavia_core::search::{self, level_budget, Resample, DEFAULT_LEVEL, LEVELS};
+use cardavia_core::with_worlds;
+use cardavia_core::worlds::{AnyWorlds, Worlds};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
 use std::time::Duration;
 
 type Stats = Vec<(String, u64, f64)>;
 
-fn run<G: Resample>(
-    template: G,
-    seat: usize,
-    allowed: &[String],
-    config: &Config,
-) -> PyResult<Stats> {
-    let mut mask: CardSet = 0;
-    for name in allowed {
-        match G::DECK.parse(name) {
-            Some(card) => mask |= 1 << card,
-            None => {
-                return Err(
-                    Error::state(Kind::Card, "allowed", name.as_str()).with("deck", G::DECK.name)
-                )
-                .py_result()
-            }
-        }
-    }
-    let Some(worlds) = Worlds::new(template, seat, mask) else {
-        return Err(Error::state(
-            Kind::Voids,
-            "allowed",
-            serde_json::Value::Null,
-        ))
-        .py_result();
-    };
-    let result = decide(&worlds, config);
-    Ok(result
-        .moves
-        .into_iter()
-        .map(|s| (G::move_name(s.mv), s.visits, s.value))
-        .collect())
+/// A search's budget and settings, checked in the order the API documents:
+/// the budget (a level, iterations, time), the seed, threads, rollouts.
+pub struct Search {
+    pub iterations: Option<u64>,
+    pub time_ms: Option<u64>,
+    pub seed: u64,
+    pub threads: usize,
+    /// `None`: the game's own default.
+    pub informed: Option<bool>,
 }
 
-/// Search from `seat`'s point of view. `template_json` is a full state built
-/// from the seat's observation (its hidden cards are re-dealt every
-/// iteration); `allowed` lists the cards the opponent may hold. With
-/// `settle` an iteration budget stops once the best move is certain.
-#[pyfunction]
-#[pyo3(signature = (template_json, seat, allowed, iterations, time_ms, seed, threads, informed_rollouts=true, settle=false))]
-#[allow(clippy::too_many_arguments)]
-pub fn ai_analyse(
-    py: Python<'_>,
-    template_json: &Bound<'_, PyAny>,
-    seat: &Bound<'_, PyAny>,
-    allowed: &Bound<'_, PyAny>,
-    iterations: Option<&Bound<'_, PyAny>>,
-    time_ms: Option<&Bound<'_, PyAny>>,
-    seed: &Bound<'_, PyAny>,
-    threads: &Bound<'_, PyAny>,
-    informed_rollouts: bool,
-    settle: bool,
-) -> PyResult<Stats> {
-    let template = text(template_json, "template_json")?;
-    let seat = int_in(seat, "seat", 0, 1)? as usize;
-    let iterations = optional(iterations, "iterations", 1, MAX_ITERATIONS)?;
-    let time_ms = optional(time_ms, "time_ms", 1, MAX_TIME_MS)?;
-    if iterations.is_none() && time_ms.is_none() {
-        return Err(Error::argument(
-            Kind::Budget,
-            "iterations",
-            serde_json::Value::Null,
+impl Search {
+    fn parse(
+        py: Python<'_>,
+        iterations: Option<&Bound<'_, PyAny>>,
+        time_ms: Option<&Bound<'_, PyAny>>,
+        level: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: &Bound<'_, PyAny>,
+        rollouts: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let level = match level.filter(|l| !l.is_none()) {
+            None => None,
+            Some(level) => {
+                let Ok(name) = level.cast::<PyString>() else {
+                    let kind = level.get_type().name()?;
+                    return Err(PyTypeError::new_err(format!(
+                        "level must be a string, got {kind}"
+                    )));
+                };
+                let name = name.to_string_lossy();
+                let names: Vec<&str> = LEVELS.iter().map(|(name, _)| *name).collect();
+                match level_budget(&name) {
+                    Some(budget) => Some(budget),
+                    None => {
+                        return Err(Error::argument(Kind::Choice, "level", name.as_ref())
+                            .with("choices", names))
+                        .py_result()
+                    }
+                }
+            }
+        };
+        let mut iterations = optional(iterations, "iterations", 1, MAX_ITERATIONS)?;
+        let time_ms = optional(time_ms, "time_ms", 1, MAX_TIME_MS)?;
+        if iterations.is_none() && time_ms.is_none() {
+            iterations = level.or(level_budget(DEFAULT_LEVEL));
+        }
+        let seed = match seed.filter(|s| !s.is_none()) {
+            Some(seed) => int_in(seed, "seed", 0, u64::MAX)?,
+            None => os_seed(py)?,
+        };
+        let threads = int_in(threads, "threads", 1, MAX_THREADS)? as usize;
+        let informed = match rollouts {
+            None => None,
+            Some(value) => {
+                match crate::args::choice(value, "rollouts", &["auto", "informed", "random"])? {
+                    "informed" => Some(true),
+                    "random" => Some(false),
+                    _ => None,
+                }
+            }
+        };
+        Ok(Self {
+            iterations,
+            time_ms,
+            seed,
+            threads,
+            informed,
+        })
+    }
+
+    fn config<G: Resample>(&self) -> Config {
+        Config {
+            budget: Budget {
+                iterations: self.iterations,
+                time: self.time_ms.map(Duration::from_millis),
+            },
+            seed: self.seed,
+            threads: self.threads,
+            informed_rollouts: self.informed.unwrap_or(G::INFORMED_BY_DEFAULT),
+            ..Config::default()
+        }
+    }
+}
+
+/// The worlds of the observation of the seat to move.
+fn worlds_to_move(observation: &Bound<'_, PyAny>) -> PyResult<AnyWorlds> {
+    let value = from_python(observation)?;
+    let worlds = guard(|| AnyWorlds::from_observation(&value).py_result())?;
+    if !with_worlds!(&worlds, w => w.to_move()) {
+        return Err(Error::state(
+            Kind::NotToMove,
+            "legal_moves",
+            serde_json::Value::Array(Vec::new()),
         ))
         .py_result();
     }
-    let seed = int_in(seed, "seed", 0, u64::MAX)?;
-    let threads = int_in(threads, "threads", 1, MAX_THREADS)? as usize;
-    let mut cards = Vec::new();
-    for item in allowed.try_iter()? {
-        cards.push(text(&item?, "allowed")?);
-        if cards.len() > 64 {
-            return Err(Error::argument(Kind::TooMany, "allowed", cards.len()).with("max", 64))
-                .py_result();
-        }
+    Ok(worlds)
+}
+
+/// What a search is for: the move alone, or every move's statistics
+/// (`settle`: only until the best move is certain).
+#[derive(Clone, Copy)]
+enum Want {
+    Move,
+    Stats { settle: bool },
+}
+
+fn run<G: Resample>(worlds: &Worlds<G>, search: &Search, want: Want) -> Stats {
+    let mut config = search.config::<G>();
+    if let Want::Stats { settle } = want {
+        config.settle = settle;
     }
-    let session = AnySession::from_json(&template).py_result()?;
-    let config = Config {
-        budget: Budget {
-            iterations,
-            time: time_ms.map(Duration::from_millis),
-        },
+    if let Want::Move = want {
+        let best = search::choose(worlds, &config);
+        best.map(|name| vec![(name, 0, 0.0)]).unwrap_or_default()
+    } else {
+        search::analyse(worlds, &config)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search_from(
+    py: Python<'_>,
+    observation: &Bound<'_, PyAny>,
+    iterations: Option<&Bound<'_, PyAny>>,
+    time_ms: Option<&Bound<'_, PyAny>>,
+    level: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: &Bound<'_, PyAny>,
+    rollouts: Option<&Bound<'_, PyAny>>,
+    want: Want,
+) -> PyResult<Stats> {
+    let search = Search::parse(py, iterations, time_ms, level, seed, threads, rollouts)?;
+    let worlds = worlds_to_move(observation)?;
+    guard(|| Ok(py.detach(|| with_worlds!(&worlds, w => run(w, &search, want)))))
+}
+
+/// Every legal move of the observation's seat with its visits and value,
+/// most visited first (the unvisited last). With `settle` an iteration
+/// budget stops once the most visited move can no longer be overtaken.
+#[pyfunction]
+#[pyo3(signature = (observation, *, iterations=None, time_ms=None, level=None, seed=None, threads, rollouts=None, settle=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn analyse(
+    py: Python<'_>,
+    observation: &Bound<'_, PyAny>,
+    iterations: Option<&Bound<'_, PyAny>>,
+    time_ms: Option<&Bound<'_, PyAny>>,
+    level: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: &Bound<'_, PyAny>,
+    rollouts: Option<&Bound<'_, PyAny>>,
+    settle: bool,
+) -> PyResult<Stats> {
+    search_from(
+        py,
+        observation,
+        iterations,
+        time_ms,
+        level,
         seed,
         threads,
-        informed_rollouts,
-        settle,
-        ..Config::default()
+        rollouts,
+        Want::Stats { settle },
+    )
+}
+
+/// The move the AI plays for the observation's seat.
+#[pyfunction]
+#[pyo3(signature = (observation, *, iterations=None, time_ms=None, level=None, seed=None, threads, rollouts=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn choose_move(
+    py: Python<'_>,
+    observation: &Bound<'_, PyAny>,
+    iterations: Option<&Bound<'_, PyAny>>,
+    time_ms: Option<&Bound<'_, PyAny>>,
+    level: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: &Bound<'_, PyAny>,
+    rollouts: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let stats = search_from(
+        py,
+        observation,
+        iterations,
+        time_ms,
+        level,
+        seed,
+        threads,
+        rollouts,
+        Want::Move,
+    )?;
+    Ok(stats
+        .into_iter()
+        .next()
+        .map(|(name, _, _)| name)
+        .unwrap_or_default())
+}
+
+/// A search's budget, checked and resolved as `analyse` resolves it:
+/// `(iterations, time_ms, seed, threads)`; for searches run elsewhere (the
+/// reference engine's).
+#[pyfunction]
+#[pyo3(signature = (*, iterations=None, time_ms=None, level=None, seed=None, threads))]
+pub fn search_budget(
+    py: Python<'_>,
+    iterations: Option<&Bound<'_, PyAny>>,
+    time_ms: Option<&Bound<'_, PyAny>>,
+    level: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: &Bound<'_, PyAny>,
+) -> PyResult<(Option<u64>, Option<u64>, u64, usize)> {
+    let search = Search::parse(py, iterations, time_ms, level, seed, threads, None)?;
+    Ok((
+        search.iterations,
+        search.time_ms,
+        search.seed,
+        search.threads,
+    ))
+}
+
+/// One world consistent with an observation (any seat's, its turn or not):
+/// a full state dict whose hidden cards are dealt at random from `seed`.
+#[pyfunction]
+#[pyo3(signature = (observation, seed=None))]
+pub fn sample_world(
+    py: Python<'_>,
+    observation: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let seed = match seed.filter(|s| !s.is_none()) {
+        Some(seed) => int_in(seed, "seed", 0, u64::MAX)?,
+        None => os_seed(py)?,
     };
-    guard(|| {
-        py.detach(|| match session {
-            AnySession::Durak(s) => run(s.game, seat, &cards, &config),
-            AnySession::Perevodnoy(s) => run(s.game, seat, &cards, &config),
-            AnySession::Schnapsen(s) => run(s.game, seat, &cards, &config),
-        })
-    })
+    let value = from_python(observation)?;
+    let state = guard(|| {
+        let worlds = AnyWorlds::from_observation(&value).py_result()?;
+        let mut rng = SplitMix64::new(seed);
+        Ok(with_worlds!(&worlds, w => w.world_value(&mut rng)))
+    })?;
+    to_python(py, &state)
+}
+
+/// The levels and their iteration budgets.
+pub fn levels(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for (name, budget) in LEVELS {
+        dict.set_item(name, budget)?;
+    }
+    Ok(dict)
 }

@@ -10,11 +10,15 @@ mod moves;
 mod simulate;
 mod soak;
 
+use cardavia_core::durak::Durak;
 use cardavia_core::error::Kind;
+use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::rng::{shuffle, SplitMix64};
+use cardavia_core::schnapsen::Schnapsen;
+use cardavia_core::search::Rollout;
 use cardavia_core::session::GameId;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 /// At most this many outputs or indices per call: the functions exist for
 /// test vectors, and a larger request is a mistake, not a reason to run
@@ -53,7 +57,17 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(splitmix64, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
     m.add_class::<game::PyGame>()?;
-    m.add_function(wrap_pyfunction!(ai::ai_analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(ai::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(ai::choose_move, m)?)?;
+    m.add_function(wrap_pyfunction!(ai::search_budget, m)?)?;
+    m.add_function(wrap_pyfunction!(ai::sample_world, m)?)?;
+    m.add("LEVELS", ai::levels(m.py())?)?;
+    let rollouts = PyDict::new(m.py());
+    let policy = |informed: bool| if informed { "informed" } else { "random" };
+    rollouts.set_item("durak", policy(Durak::INFORMED_BY_DEFAULT))?;
+    rollouts.set_item("perevodnoy", policy(Perevodnoy::INFORMED_BY_DEFAULT))?;
+    rollouts.set_item("schnapsen", policy(Schnapsen::INFORMED_BY_DEFAULT))?;
+    m.add("DEFAULT_ROLLOUTS", rollouts)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(soak::soak, m)?)?;
     Ok(())

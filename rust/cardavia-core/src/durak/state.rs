@@ -102,7 +102,7 @@ pub const STATE_KEYS: [&str; 16] = [
     "outcome",
 ];
 
-fn check_outcome(value: &Value) -> Result<Option<Outcome>> {
+pub(super) fn check_outcome(value: &Value) -> Result<Option<Outcome>> {
     if value.is_null() {
         return Ok(None);
     }
@@ -178,21 +178,21 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 }
 
 /// A state dict read field by field, before the checks across fields.
-struct Parsed {
-    seed: Option<u64>,
-    deck: Vec<Card>,
-    trump_card: Card,
-    hands: [Vec<Card>; 2],
-    stock: Vec<Card>,
-    table: Vec<(Card, Option<Card>)>,
-    discard: Vec<Card>,
-    attacker: u8,
-    taking: bool,
-    limit: u8,
-    idle_bouts: u8,
-    known: [Vec<Card>; 2],
-    history: Vec<String>,
-    outcome: Option<Outcome>,
+pub(super) struct Parsed {
+    pub(super) seed: Option<u64>,
+    pub(super) deck: Vec<Card>,
+    pub(super) trump_card: Card,
+    pub(super) hands: [Vec<Card>; 2],
+    pub(super) stock: Vec<Card>,
+    pub(super) table: Vec<(Card, Option<Card>)>,
+    pub(super) discard: Vec<Card>,
+    pub(super) attacker: u8,
+    pub(super) taking: bool,
+    pub(super) limit: u8,
+    pub(super) idle_bouts: u8,
+    pub(super) known: [Vec<Card>; 2],
+    pub(super) history: Vec<String>,
+    pub(super) outcome: Option<Outcome>,
 }
 
 fn set_of(cards: &[Card]) -> CardSet {
@@ -291,7 +291,7 @@ impl Parsed {
         }
     }
 
-    fn check_consistency(&self, transfers: bool) -> Result<()> {
+    pub(super) fn check_consistency(&self, transfers: bool) -> Result<()> {
         self.check_conservation()?;
         if let Some(&bottom) = self.stock.last() {
             if bottom != self.trump_card {
@@ -436,7 +436,7 @@ impl Parsed {
     }
 
     /// The position of a checked state.
-    fn build<const TRANSFERS: bool>(self) -> (DurakRules<TRANSFERS>, Record) {
+    pub(super) fn build<const TRANSFERS: bool>(self) -> (DurakRules<TRANSFERS>, Record) {
         let mut game = DurakRules::<TRANSFERS>::empty(self.trump_card);
         game.hands = [set_of(&self.hands[0]), set_of(&self.hands[1])];
         game.known = [set_of(&self.known[0]), set_of(&self.known[1])];

@@ -1,10 +1,39 @@
 //! What one seat of a Durak game may know: the observation of
-//! docs/SCHEMA.md. The twin of `python/cardavia/reference/durak/view.py`.
+//! docs/SCHEMA.md, written, and read back into worlds. The twin of
+//! `python/cardavia/reference/durak/view.py` and of the Durak part of
+//! `reference/worlds.py`.
 
-use super::rules::{DurakRules, DECK};
-use crate::cards::{count, CardSet, SUIT_LETTERS};
+use super::rules::{DurakRules, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS};
+use super::state::{check_outcome, read_table, Parsed};
+use crate::cards::{bit, count, CardSet, SUIT_LETTERS};
+use crate::checks::{check_bool, check_card, check_cards, check_history, check_seat, check_small};
+use crate::error::{invalid, Kind, Result};
 use crate::game::{legal_move_names, Game, Record, State};
-use serde_json::{json, Value};
+use crate::worlds::{seat_fields, unseen, Observe, Worlds};
+use serde_json::{json, Map, Value};
+
+/// The keys of a Durak observation (docs/SCHEMA.md).
+pub const OBSERVATION_KEYS: [&str; 19] = [
+    "game",
+    "seat",
+    "current_player",
+    "legal_moves",
+    "hand",
+    "hand_sizes",
+    "known",
+    "trump",
+    "trump_card",
+    "stock_size",
+    "table",
+    "discard",
+    "attacker",
+    "defender",
+    "taking",
+    "limit",
+    "idle_bouts",
+    "history",
+    "outcome",
+];
 
 impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     pub(super) fn table_value(&self) -> Value {
@@ -29,41 +58,127 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     pub(super) fn stock_names(&self) -> Vec<String> {
         self.stock().iter().map(|&c| DECK.name_of(c)).collect()
     }
-}
 
-impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// What `seat` may know.
     pub(crate) fn view(&self, seat: usize, record: &Record) -> Value {
         // The binding checks the seat; an impossible one gets nothing.
         if seat > 1 {
             return Value::Null;
         }
+        let mut view = json!({
+            "game": Self::ID,
+            "seat": seat,
+            "hand": Self::names(self.hands[seat]),
+            "hand_sizes": [count(self.hands[0]), count(self.hands[1])],
+            "known": [Self::names(self.known[0]), Self::names(self.known[1])],
+            "trump_card": DECK.name_of(self.trump_card),
+            "stock_size": self.stock_len(),
+            "table": self.table_value(),
+            "discard": Self::names(self.discard),
+            "attacker": self.attacker,
+            "taking": self.taking,
+            "limit": self.limit,
+            "idle_bouts": self.idle_bouts,
+            "history": record.history,
+            "outcome": self.outcome_value(),
+        });
+        if let Value::Object(map) = &mut view {
+            map.extend(
+                self.derived(seat)
+                    .into_iter()
+                    .map(|(key, value)| (key.to_owned(), value)),
+            );
+        }
+        view
+    }
+}
+
+impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
+    const OBSERVATION_KEYS: &'static [&'static str] = &OBSERVATION_KEYS;
+
+    fn derived(&self, seat: usize) -> Vec<(&'static str, Value)> {
         let current = self.current_player();
         let legal = if current == Some(seat) {
             legal_move_names(self)
         } else {
             Vec::new()
         };
-        json!({
-            "game": Self::ID,
-            "seat": seat,
-            "current_player": current,
-            "legal_moves": legal,
-            "hand": Self::names(self.hands[seat]),
-            "hand_sizes": [count(self.hands[0]), count(self.hands[1])],
-            "known": [Self::names(self.known[0]), Self::names(self.known[1])],
-            "trump": self.trump_letter(),
-            "trump_card": DECK.name_of(self.trump_card),
-            "stock_size": self.stock_len(),
-            "table": self.table_value(),
-            "discard": Self::names(self.discard),
-            "attacker": self.attacker,
-            "defender": self.defender(),
-            "taking": self.taking,
-            "limit": self.limit,
-            "idle_bouts": self.idle_bouts,
-            "history": record.history,
-            "outcome": self.outcome_value(),
+        vec![
+            ("trump", Value::from(self.trump_letter())),
+            ("defender", Value::from(self.defender())),
+            ("current_player", json!(current)),
+            ("legal_moves", json!(legal)),
+        ]
+    }
+
+    /// The hidden cards are the opponent's unknown ones and the stock but
+    /// its bottom card, the trump card, which lies face up.
+    fn read_observation(obs: &Map<String, Value>) -> Result<Worlds<Self>> {
+        let field = |key: &str| obs.get(key).unwrap_or(&Value::Null);
+        let fields = seat_fields(obs, DECK, 36)?;
+        let (seat, other) = (fields.seat, 1 - fields.seat);
+        let trump_card = check_card(DECK, field("trump_card"), "trump_card")?;
+        let stock_size = usize::from(check_small(field("stock_size"), "stock_size", 0, 24)?);
+        let table = read_table(field("table"))?;
+        let discard = check_cards(DECK, field("discard"), "discard", true)?;
+        let attacker = check_seat(field("attacker"), "attacker")?;
+        let taking = check_bool(field("taking"), "taking")?;
+        let limit = check_small(field("limit"), "limit", 0, MAX_ATTACKS as u8)?;
+        let idle_bouts = check_small(field("idle_bouts"), "idle_bouts", 0, IDLE_BOUT_LIMIT)?;
+        let history = check_history::<Self>(field("history"))?;
+        let outcome = check_outcome(field("outcome"))?;
+        if fields.hand.len() != fields.sizes[seat] {
+            return invalid(Kind::HandSizes, "hand", fields.hand.len());
+        }
+        let mut seen: CardSet = fields.hand.iter().fold(0, |set, &c| set | bit(c));
+        for &card in fields.known[other].iter().chain(&discard) {
+            seen |= bit(card);
+        }
+        for &(attack, defence) in &table {
+            seen |= bit(attack) | defence.map_or(0, bit);
+        }
+        if stock_size > 0 {
+            seen |= bit(trump_card);
+        }
+        let unknown = unseen(DECK, seen);
+        let need = fields.sizes[other].checked_sub(fields.known[other].len());
+        let Some(need) = need.filter(|&n| n + stock_size.saturating_sub(1) == unknown.len()) else {
+            return invalid(Kind::CardCounts, "stock_size", stock_size);
+        };
+        let mut opponent: Vec<u8> = fields.known[other].clone();
+        opponent.extend_from_slice(&unknown[..need]);
+        opponent.sort_unstable();
+        let mut stock = unknown[need..].to_vec();
+        if stock_size > 0 {
+            stock.push(trump_card);
+        }
+        let mut hands = [fields.hand, opponent];
+        if seat == 1 {
+            hands.swap(0, 1);
+        }
+        let parsed = Parsed {
+            seed: None,
+            deck: (0..DECK.len() as u8).collect(),
+            trump_card,
+            hands,
+            stock,
+            table,
+            discard,
+            attacker,
+            taking,
+            limit,
+            idle_bouts,
+            known: fields.known,
+            history,
+            outcome,
+        };
+        parsed.check_consistency(TRANSFERS)?;
+        let (template, record) = parsed.build::<TRANSFERS>();
+        Ok(Worlds {
+            template,
+            seat,
+            allowed: DECK.full(),
+            record,
         })
     }
 }

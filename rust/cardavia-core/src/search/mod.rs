@@ -1,13 +1,12 @@
 //! Information-set search: the AI sees an observation, never the true state.
 //!
-//! The binding hands the search a *template*: a full position built from
-//! an observation and checked whole (by the reference engine's world
-//! builder), its hidden cards placed arbitrarily. Every iteration copies
-//! the template and deals the hidden cards anew (`Resample`), so a world
-//! agrees with everything public: the observer's hand, the table, the
-//! discards and tricks, the cards known in the opponent's hand, the trump
-//! card under the Durak stock or the Schnapsen indicator, and the suits
-//! the opponent has shown it lacks.
+//! The search plays in `Worlds` read from an observation (`worlds.rs`): a
+//! template position checked whole, its hidden cards placed arbitrarily.
+//! Every iteration copies the template and deals the hidden cards anew
+//! (`Resample`), so a world agrees with everything public: the observer's
+//! hand, the table, the discards and tricks, the cards known in the
+//! opponent's hand, the trump card under the Durak stock or the Schnapsen
+//! indicator, and the suits the opponent has shown it lacks.
 
 pub mod durak;
 pub mod endgame;
@@ -15,8 +14,9 @@ pub mod ismcts;
 pub mod schnapsen;
 
 use crate::cards::{bit, cards, Card, CardSet};
-use crate::game::Game;
+use crate::game::{legal_move_names, Game};
 use crate::rng::SplitMix64;
+pub use crate::worlds::Worlds;
 pub use endgame::Endgame;
 use std::time::Instant;
 
@@ -79,7 +79,64 @@ pub trait Resample: Rollout {
 
 /// A cheap, informed way to play out a position: the search's rollouts.
 pub trait Rollout: Game {
+    /// Whether the search plays out with `rollout_move` unless told
+    /// otherwise (the alternative is uniformly random moves), as measured
+    /// per game (docs/AI.md).
+    const INFORMED_BY_DEFAULT: bool;
+
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
+}
+
+/// The iteration budgets of the AI's levels, weakest first.
+pub const LEVELS: [(&str, u64); 3] = [("easy", 1_000), ("normal", 20_000), ("hard", 100_000)];
+/// The level of a search given no budget.
+pub const DEFAULT_LEVEL: &str = "normal";
+
+/// The iteration budget of a level, if it is one.
+pub fn level_budget(level: &str) -> Option<u64> {
+    LEVELS
+        .iter()
+        .find(|(name, _)| *name == level)
+        .map(|&(_, budget)| budget)
+}
+
+/// Every legal move of the worlds' seat, named, with its visits and value
+/// (the searching seat's mean reward), most visited first; the moves the
+/// search never tried follow, in the API's order, unvisited.
+pub fn analyse<G: Resample>(
+    worlds: &Worlds<G>,
+    config: &ismcts::Config,
+) -> Vec<(String, u64, f64)> {
+    let result = decide(worlds, config);
+    let mut stats: Vec<(String, u64, f64)> = result
+        .moves
+        .iter()
+        .map(|s| (G::move_name(s.mv), s.visits, s.value))
+        .collect();
+    for name in legal_move_names(worlds.template()) {
+        if !stats.iter().any(|(seen, _, _)| *seen == name) {
+            stats.push((name, 0, 0.0));
+        }
+    }
+    stats
+}
+
+/// The move the AI plays: the most visited one, the search stopping as
+/// soon as no remaining iteration could change it (`settle`); a forced
+/// move without a search.
+pub fn choose<G: Resample>(worlds: &Worlds<G>, config: &ismcts::Config) -> Option<String> {
+    let legal = legal_move_names(worlds.template());
+    if legal.len() == 1 {
+        return legal.into_iter().next();
+    }
+    let config = ismcts::Config {
+        settle: true,
+        ..*config
+    };
+    analyse(worlds, &config)
+        .into_iter()
+        .next()
+        .map(|(name, _, _)| name)
 }
 
 /// `need` cards drawn uniformly from `pool` (a partial Fisher-Yates), or
@@ -103,32 +160,6 @@ pub(crate) fn draw_from(pool: CardSet, need: usize, rng: &mut SplitMix64) -> Opt
     Some(chosen)
 }
 
-/// Worlds dealt from a template position.
-#[derive(Clone, Debug)]
-pub struct Worlds<G: Resample> {
-    template: G,
-    seat: usize,
-    allowed: CardSet,
-}
-
-impl<G: Resample> Worlds<G> {
-    /// `None` unless `seat` is to move in `template` and `allowed` admits a deal.
-    pub fn new(template: G, seat: usize, allowed: CardSet) -> Option<Self> {
-        if template.current_player() != Some(seat) {
-            return None;
-        }
-        let mut probe = template.clone();
-        if !probe.resample_hidden(seat, allowed, &mut SplitMix64::new(0)) {
-            return None;
-        }
-        Some(Self {
-            template,
-            seat,
-            allowed,
-        })
-    }
-}
-
 impl<G: Resample> Determinize for Worlds<G> {
     type Game = G;
 
@@ -137,10 +168,7 @@ impl<G: Resample> Determinize for Worlds<G> {
     }
 
     fn sample(&self, rng: &mut SplitMix64) -> G {
-        let mut world = self.template.clone();
-        // `new` proved the constraints can be met, so this always deals.
-        world.resample_hidden(self.seat, self.allowed, rng);
-        world
+        self.deal(rng)
     }
 
     fn endgame(&self) -> Endgame {

@@ -34,6 +34,10 @@ fn winners(set: CardSet, lead: Card, trumps: CardSet) -> CardSet {
 }
 
 impl Rollout for Schnapsen {
+    /// Measured (docs/AI.md): the informed policy won 48% of a duplicate
+    /// match against random rollouts, no stronger.
+    const INFORMED_BY_DEFAULT: bool = false;
+
     /// The greedy bot's heuristic (see `cardavia.bots`), one move in eight
     /// at random: exchange the jack, declare marriages (forty first), lead
     /// cheap, win tricks worth ten or more with the cheapest winner, else

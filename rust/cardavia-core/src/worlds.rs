@@ -1,0 +1,216 @@
+//! Worlds consistent with an observation: what one seat knows, read from
+//! its observation (docs/SCHEMA.md) and checked whole, able to deal the
+//! cards it cannot see. The search plays in these worlds; research tools
+//! resample information states with them.
+//!
+//! The twin of `python/cardavia/reference/worlds.py`, the oracle: both
+//! check an observation in this order and refuse the same observations with
+//! the same kind and field. Its fields, one by one; the card counts; the
+//! position they make (every check of a state dict); then every field that
+//! follows from the position (who moves, the legal moves, the trump, the
+//! points...). Each game reads its own fields (`durak/view.rs`,
+//! `schnapsen/view.rs`).
+
+use crate::cards::{bit, CardSet, Deck};
+use crate::checks::{check_cards, check_depth, check_keys, check_pair, check_seat, check_small};
+use crate::durak::Durak;
+use crate::error::{invalid, Error, Kind, Result};
+use crate::game::{Record, State};
+use crate::perevodnoy::Perevodnoy;
+use crate::rng::SplitMix64;
+use crate::schnapsen::Schnapsen;
+use crate::search::Resample;
+use crate::session::GameId;
+use serde_json::{Map, Value};
+
+/// Worlds dealt from a template position: the hidden cards of `seat` are
+/// dealt anew, the opponent's unknown ones only from `allowed`.
+#[derive(Clone, Debug)]
+pub struct Worlds<G: Resample> {
+    pub(crate) template: G,
+    pub(crate) seat: usize,
+    pub(crate) allowed: CardSet,
+    /// The moves played, as the observation lists them.
+    pub(crate) record: Record,
+}
+
+/// A game whose observations can be read back into worlds.
+pub trait Observe: State + Resample {
+    /// The keys of an observation, in the order of docs/SCHEMA.md.
+    const OBSERVATION_KEYS: &'static [&'static str];
+
+    /// The observation's own fields, checked and made into worlds (the
+    /// hidden cards placed in canonical order); the position checked as a
+    /// state dict is. The keys are known to be exactly `OBSERVATION_KEYS`.
+    fn read_observation(obs: &Map<String, Value>) -> Result<Worlds<Self>>;
+
+    /// The fields of `seat`'s observation that follow from the position,
+    /// in the order they are compared.
+    fn derived(&self, seat: usize) -> Vec<(&'static str, Value)>;
+}
+
+impl<G: Resample> Worlds<G> {
+    /// `None` unless `seat` is to move in `template` and `allowed` admits a deal.
+    pub fn new(template: G, seat: usize, allowed: CardSet) -> Option<Self> {
+        if template.current_player() != Some(seat) {
+            return None;
+        }
+        let worlds = Self {
+            template,
+            seat,
+            allowed,
+            record: Record {
+                seed: None,
+                deck: Vec::new(),
+                history: Vec::new(),
+            },
+        };
+        worlds.admits_a_deal().then_some(worlds)
+    }
+
+    fn admits_a_deal(&self) -> bool {
+        let mut probe = self.template.clone();
+        probe.resample_hidden(self.seat, self.allowed, &mut SplitMix64::new(0))
+    }
+
+    /// The seat whose knowledge this is.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The position the worlds are dealt from (its hidden cards in
+    /// canonical order).
+    pub fn template(&self) -> &G {
+        &self.template
+    }
+
+    /// Whether it is the seat's turn.
+    pub fn to_move(&self) -> bool {
+        self.template.current_player() == Some(self.seat)
+    }
+
+    /// One world: the hidden cards dealt uniformly within the constraints.
+    pub fn deal(&self, rng: &mut SplitMix64) -> G {
+        let mut world = self.template.clone();
+        // Reading the observation proved the constraints can be met.
+        world.resample_hidden(self.seat, self.allowed, rng);
+        world
+    }
+}
+
+impl<G: Observe> Worlds<G> {
+    /// The worlds of an observation of `G`, checked whole.
+    pub fn from_observation(obs: &Value) -> Result<Self> {
+        check_depth(obs, "observation")?;
+        let Value::Object(map) = obs else {
+            return invalid(Kind::Object, "observation", obs.clone());
+        };
+        check_keys(obs, G::OBSERVATION_KEYS, "observation")?;
+        let worlds = G::read_observation(map)?;
+        if !worlds.admits_a_deal() {
+            return invalid(Kind::Voids, "tricks", Value::Null);
+        }
+        for (key, value) in worlds.template.derived(worlds.seat) {
+            let given = map.get(key).unwrap_or(&Value::Null);
+            if *given != value {
+                return invalid(Kind::DoesNotFollow, key, given.clone());
+            }
+        }
+        Ok(worlds)
+    }
+
+    /// A world as a state dict, with the observation's history.
+    pub fn world_value(&self, rng: &mut SplitMix64) -> Value {
+        let mut record = self.record.clone();
+        record.deck = (0..G::DECK.len() as u8).collect();
+        self.deal(rng).to_value(&record)
+    }
+}
+
+/// The worlds of an observation of any game.
+#[derive(Clone, Debug)]
+pub enum AnyWorlds {
+    Durak(Worlds<Durak>),
+    Perevodnoy(Worlds<Perevodnoy>),
+    Schnapsen(Worlds<Schnapsen>),
+}
+
+/// Run `$body` with `$w` bound to the worlds inside, whatever their game.
+#[macro_export]
+macro_rules! with_worlds {
+    ($any:expr, $w:ident => $body:expr) => {
+        match $any {
+            $crate::worlds::AnyWorlds::Durak($w) => $body,
+            $crate::worlds::AnyWorlds::Perevodnoy($w) => $body,
+            $crate::worlds::AnyWorlds::Schnapsen($w) => $body,
+        }
+    };
+}
+
+impl AnyWorlds {
+    /// The worlds of an observation, its game named by its `game` field.
+    pub fn from_observation(obs: &Value) -> Result<Self> {
+        check_depth(obs, "observation")?;
+        let Value::Object(map) = obs else {
+            return invalid(Kind::Object, "observation", obs.clone());
+        };
+        let Some(name) = map.get("game") else {
+            return invalid(Kind::MissingField, "observation", "game");
+        };
+        Ok(match name.as_str().and_then(GameId::find) {
+            Some(GameId::Durak) => Self::Durak(Worlds::from_observation(obs)?),
+            Some(GameId::Perevodnoy) => Self::Perevodnoy(Worlds::from_observation(obs)?),
+            Some(GameId::Schnapsen) => Self::Schnapsen(Worlds::from_observation(obs)?),
+            None => {
+                return Err(Error::state(Kind::NotAGame, "game", name.clone())
+                    .with("games", GameId::names()))
+            }
+        })
+    }
+
+    pub fn game(&self) -> GameId {
+        match self {
+            Self::Durak(_) => GameId::Durak,
+            Self::Perevodnoy(_) => GameId::Perevodnoy,
+            Self::Schnapsen(_) => GameId::Schnapsen,
+        }
+    }
+}
+
+/// What every observation says of the seat and the hands: the seat, its
+/// hand, both hands' sizes (at most `most`) and the cards known in each.
+pub(crate) struct SeatFields {
+    pub seat: usize,
+    pub hand: Vec<u8>,
+    pub sizes: [usize; 2],
+    pub known: [Vec<u8>; 2],
+}
+
+pub(crate) fn seat_fields(obs: &Map<String, Value>, deck: Deck, most: u8) -> Result<SeatFields> {
+    let field = |key: &str| obs.get(key).unwrap_or(&Value::Null);
+    let seat = usize::from(check_seat(field("seat"), "seat")?);
+    let hand = check_cards(deck, field("hand"), "hand", true)?;
+    let [s0, s1] = check_pair(field("hand_sizes"), "hand_sizes")?;
+    let sizes = [
+        usize::from(check_small(s0, "hand_sizes[0]", 0, most)?),
+        usize::from(check_small(s1, "hand_sizes[1]", 0, most)?),
+    ];
+    let [k0, k1] = check_pair(field("known"), "known")?;
+    let known = [
+        check_cards(deck, k0, "known[0]", true)?,
+        check_cards(deck, k1, "known[1]", true)?,
+    ];
+    Ok(SeatFields {
+        seat,
+        hand,
+        sizes,
+        known,
+    })
+}
+
+/// The cards of the deck nobody has seen, in canonical order.
+pub(crate) fn unseen(deck: Deck, seen: CardSet) -> Vec<u8> {
+    (0..deck.len() as u8)
+        .filter(|&card| seen & bit(card) == 0)
+        .collect()
+}
