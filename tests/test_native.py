@@ -629,47 +629,6 @@ def test_random_move_text(move: str) -> None:
         assert snapshot(g) == before
 
 
-# ------------------------------------------------------------ the rest of _native
-
-
-@pytest.mark.parametrize(
-    ("args", "error"),
-    [
-        ((-1, 3), InvalidArgumentError),
-        ((2**64, 3), InvalidArgumentError),
-        ((2**200, 3), InvalidArgumentError),
-        ((1, -1), InvalidArgumentError),
-        ((1, _native.MAX_COUNT + 1), InvalidArgumentError),
-        ((1, 2**64), InvalidArgumentError),
-        ((1, 10**18), InvalidArgumentError),
-        ((1.0, 3), TypeError),
-        ((True, 3), TypeError),
-        ((1, False), TypeError),
-        (("1", 3), TypeError),
-        ((None, 3), TypeError),
-        ((1, 3.0), TypeError),
-        ((1,), TypeError),
-        ((), TypeError),
-        ((1, 2, 3), TypeError),
-    ],
-)
-def test_rng_functions_reject_bad_arguments(args: tuple[Any, ...], error: type) -> None:
-    for function in (_native.splitmix64, _native.shuffled_indices):
-        assert isinstance(rejected(function, *args), error)
-
-
-def test_rng_functions_at_their_limits() -> None:
-    assert _native.splitmix64(2**64 - 1, 0) == []
-    assert _native.shuffled_indices(0, 0) == []
-    assert _native.shuffled_indices(0, 1) == [0]
-    outputs = _native.splitmix64(0, _native.MAX_COUNT)
-    assert len(outputs) == _native.MAX_COUNT
-    assert outputs[:2] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
-    order = _native.shuffled_indices(7, _native.MAX_COUNT)
-    assert len(order) == _native.MAX_COUNT
-    assert sorted(order[:1000]) != list(range(1000))
-
-
 def test_games_cannot_be_pickled_but_can_be_copied() -> None:
     g = cardavia.new_game("schnapsen", seed=2, engine="rust")
     g.play(g.legal_moves()[0])

@@ -302,7 +302,11 @@ def tournament(
         None, "--seed", min=0, max=(1 << 64) - 1, help="Seed of the deals (default: random)."
     ),
     threads: int | None = typer.Option(
-        None, "--threads", min=1, max=256, help="Games played at once (default: every core)."
+        None,
+        "--threads",
+        min=1,
+        max=cardavia.ai.MAX_THREADS,
+        help="Games played at once (default: every core).",
     ),
     journal: Path | None = typer.Option(
         None,

@@ -16,24 +16,20 @@ __all__ = [
     "ERROR_KINDS",
     "GAMES",
     "LEVELS",
-    "MAX_COUNT",
     "MAX_GAMES",
     "MAX_ITERATIONS",
     "MAX_THREADS",
     "MAX_TIME_MS",
+    "POLICIES",
     "Game",
     "analyse",
     "choose_move",
     "sample_world",
     "search_budget",
-    "shuffled_indices",
     "simulate",
     "soak",
-    "splitmix64",
 ]
 
-#: The most outputs ``splitmix64`` and ``shuffled_indices`` give per call.
-MAX_COUNT: int
 #: The most games one ``simulate`` or ``soak`` call plays.
 MAX_GAMES: int
 #: The most threads one call starts.
@@ -47,14 +43,10 @@ GAMES: tuple[str, ...]
 LEVELS: dict[str, int]
 #: The rollout policy each game searches with by default.
 DEFAULT_ROLLOUTS: dict[str, str]
+#: How ``simulate`` can play whole games: ``("random",)``.
+POLICIES: tuple[str, ...]
 #: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).
 ERROR_KINDS: tuple[str, ...]
-
-def splitmix64(seed: int, count: int) -> list[int]:
-    """The first ``count`` outputs of SplitMix64 from ``seed``."""
-
-def shuffled_indices(seed: int, n: int) -> list[int]:
-    """The permutation of ``range(n)`` that the seeded shuffle produces."""
 
 @final
 class Game:
@@ -92,7 +84,8 @@ def simulate(game: str, games: int, seed: int, policy: str, threads: int) -> dic
 def soak(game: str, games: int, seed: int, threads: int) -> dict[str, Any]:
     """Play ``games`` random games in Rust, every invariant checked after
     every move: ``game``, ``games``, ``moves``, ``round_trips`` and the
-    first ``violation`` (``None`` when clean)."""
+    first ``violation`` (``None`` when clean). Only in a build with the
+    ``testing`` feature (``maturin develop --release --features testing``)."""
 
 def analyse(
     observation: Mapping[str, Any],

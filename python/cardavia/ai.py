@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import _native
+from .api import ENGINES
 from .errors import InvalidArgumentError
 
 __all__ = [
@@ -35,7 +36,6 @@ LEVELS: dict[str, int] = dict(_native.LEVELS)
 MAX_ITERATIONS: int = _native.MAX_ITERATIONS
 MAX_TIME_MS: int = _native.MAX_TIME_MS
 MAX_THREADS: int = _native.MAX_THREADS
-ENGINES = ("rust", "reference")
 
 
 def _check_engine(engine: object) -> str:

@@ -28,7 +28,9 @@ from .tournament_journal import Journal, JournalGame
 
 __all__ = ["PLAYERS", "Player", "make_player", "tournament", "wilson"]
 
-PLAYERS = ("random", "greedy", "easy", "normal", "hard")
+PLAYERS = ("random", "greedy", *ai.LEVELS)
+#: The most deals one tournament plays (each twice).
+MAX_DEALS = 1_000_000
 
 
 @dataclass
@@ -163,17 +165,21 @@ def tournament(
     name = check_game(game)
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise TypeError(f"deals must be an integer, got {type(deals).__name__}")
-    if not 1 <= deals <= 1_000_000:
-        raise InvalidArgumentError(f"deals must be between 1 and 1000000, got {deals}")
+    if not 1 <= deals <= MAX_DEALS:
+        raise InvalidArgumentError(
+            kind="integer", field="deals", value=deals, low=1, high=MAX_DEALS
+        )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an integer, got {type(seed).__name__}")
     if not 0 <= seed <= MASK64:
-        raise InvalidArgumentError(f"seed must be between 0 and 2**64-1, got {seed}")
-    workers = threads if threads is not None else min(os.cpu_count() or 1, 256)
+        raise InvalidArgumentError(kind="integer", field="seed", value=seed, low=0, high=MASK64)
+    workers = threads if threads is not None else min(os.cpu_count() or 1, ai.MAX_THREADS)
     if isinstance(workers, bool) or not isinstance(workers, int):
         raise TypeError(f"threads must be an integer, got {type(workers).__name__}")
-    if not 1 <= workers <= 256:
-        raise InvalidArgumentError(f"threads must be between 1 and 256, got {workers}")
+    if not 1 <= workers <= ai.MAX_THREADS:
+        raise InvalidArgumentError(
+            kind="integer", field="threads", value=workers, low=1, high=ai.MAX_THREADS
+        )
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, got {type(progress).__name__}")
     players = (make_player(a), make_player(b))

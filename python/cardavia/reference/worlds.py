@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import ATLASNYE, SCHNAPSEN, Deck, suit
+from . import GAME_CLASSES
 from .base import ReferenceGame
 from .checks import (
     check_bool,
@@ -56,11 +57,6 @@ DURAK_DERIVED = ("trump", "defender", "current_player", "legal_moves")
 SCHNAPSEN_DERIVED = (
     "exhausted", "points", "pending_points", "tricks_won", "current_player", "legal_moves",
 )  # fmt: skip
-GAME_CLASSES: dict[str, type[ReferenceGame]] = {
-    "durak": DurakGame,
-    "perevodnoy": PerevodnoyGame,
-    "schnapsen": SchnapsenGame,
-}
 
 
 @dataclass

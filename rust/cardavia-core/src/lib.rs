@@ -12,5 +12,6 @@ pub mod schnapsen;
 pub mod search;
 pub mod session;
 pub mod simulate;
+#[cfg(feature = "testing")]
 pub mod soak;
 pub mod worlds;

@@ -10,6 +10,9 @@ use cardavia_core::simulate::{simulate as run, Policy, Summary};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// The ways whole games can be played in Rust.
+pub const POLICIES: [&str; 1] = ["random"];
+
 /// Play `games` games with `policy` on `threads` threads; the summary of
 /// `cardavia.simulate`. Every argument is checked here as well, so a direct
 /// call is as safe as one through `cardavia.simulate`.
@@ -30,7 +33,7 @@ pub fn simulate<'py>(
         GameId::Schnapsen => run::<Schnapsen>,
     };
     // Random play is the one policy whole games run with in Rust.
-    args::choice(policy, "policy", &["random"])?;
+    args::choice(policy, "policy", &POLICIES)?;
     let policy = Policy::Random;
     let summary =
         guard(|| Ok(py.detach(|| runner(batch.games, batch.seed, policy, batch.threads))))?;
