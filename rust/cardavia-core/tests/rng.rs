@@ -26,7 +26,10 @@ fn generator_and_shuffle_match_the_shared_fixture() {
         for (deck, key) in [(ATLASNYE, "atlasnye"), (SCHNAPSEN, "schnapsen")] {
             let mut order: Vec<u8> = (0..deck.len() as u8).collect();
             shuffle(&mut order, &mut SplitMix64::new(seed));
-            let names: Vec<Value> = order.iter().map(|&c| Value::from(deck.name_of(c))).collect();
+            let names: Vec<Value> = order
+                .iter()
+                .map(|&c| Value::from(deck.name_of(c)))
+                .collect();
             assert_eq!(Value::from(names), case[key], "seed {seed}, {key}");
         }
     }
