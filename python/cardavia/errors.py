@@ -119,6 +119,12 @@ TEXTS: dict[str, str] = {
     "budget": "a search needs iterations or time_ms",
     "too_many": "{field}: more than {max} items",
     "corrupt": "{field}: {what}",
+    # Research environments (cardavia.envs).
+    "action": "{field}: {value!r} is not an action of {game} (0 to {high})",
+    "no_history": ("{field}: it did not start from the deal, so its history cannot be resampled"),
+    "seed_or_start": "{field}: an environment starts from a seed or a position, not both",
+    "lengths": "{field}: {value} given for {expected} {what}",
+    "mixed_games": "{field}: a {value} environment in a batch of {expected}",
 }
 
 

@@ -129,6 +129,11 @@ kinds! {
     Budget = "budget",
     TooMany = "too_many",
     Corrupt = "corrupt",
+    Action = "action",
+    NoHistory = "no_history",
+    SeedOrStart = "seed_or_start",
+    Lengths = "lengths",
+    MixedGames = "mixed_games",
 }
 
 /// An error of the core: see the module's comment.

@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod checks;
 pub mod durak;
+pub mod env;
 pub mod error;
 pub mod game;
 pub mod perevodnoy;
@@ -14,4 +15,5 @@ pub mod session;
 pub mod simulate;
 #[cfg(feature = "testing")]
 pub mod soak;
+pub mod tensor;
 pub mod worlds;

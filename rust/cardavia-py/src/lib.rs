@@ -4,6 +4,7 @@
 mod ai;
 mod args;
 mod convert;
+mod envs;
 mod errors;
 mod game;
 mod moves;
@@ -43,6 +44,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rollouts.set_item("schnapsen", policy(Schnapsen::INFORMED_BY_DEFAULT))?;
     m.add("DEFAULT_ROLLOUTS", rollouts)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_class::<envs::PyEnv>()?;
+    m.add_function(wrap_pyfunction!(envs::observation_tensors, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::action_masks, m)?)?;
+    m.add("ENVS", envs::env_info(m.py())?)?;
     #[cfg(feature = "testing")]
     m.add_function(wrap_pyfunction!(soak::soak, m)?)?;
     Ok(())

@@ -2,6 +2,7 @@
 //! state dict (`state.rs`) and the observation (`view.rs`). The twin of
 //! `python/cardavia/reference/durak/`.
 
+mod research;
 mod rules;
 mod state;
 mod view;

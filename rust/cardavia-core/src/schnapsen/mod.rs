@@ -1,6 +1,7 @@
 //! Schnapsen: the rules (`rules.rs`), the scoring of a deal (`scoring.rs`), the state dict (`state.rs`) and the
 //! observation (`view.rs`). The twin of `python/cardavia/reference/schnapsen/`.
 
+mod research;
 mod rules;
 mod scoring;
 mod state;

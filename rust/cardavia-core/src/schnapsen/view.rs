@@ -130,7 +130,7 @@ impl Schnapsen {
     /// strict rules: not following suit shows a void in that suit (and in
     /// trumps if it did not trump either); following low shows it has no
     /// higher card of the suit.
-    fn voids(&self, seat: usize) -> CardSet {
+    pub(super) fn voids(&self, seat: usize) -> CardSet {
         // Strict play began at the close, or when the stock ran out after
         // five tricks.
         let strict_from = match self.closed {
