@@ -1,0 +1,146 @@
+"""Research adapters: the games as environments for learning and search.
+
+The core defines, per game, a fixed numbering of every move (the action
+ids) and an observation tensor of fixed length (docs/SCHEMA.md, "Actions"
+and "Tensors"); ``Env`` plays a game by action ids. On top of it:
+
+* ``cardavia.envs.openspiel``: OpenSpiel games (``pip install 'cardavia[openspiel]'``),
+  registered on import as ``python_cardavia_durak``, ``..._perevodnoy``,
+  ``..._schnapsen``;
+* ``pettingzoo_env(game)``: a PettingZoo AEC environment, and
+  ``gym_env(game, opponent=...)``: a Gymnasium one against a built-in
+  opponent (``pip install 'cardavia[pettingzoo]'``).
+
+Tensors of many games come back as one numpy array, filled in Rust
+(``observation_tensors``); numpy is needed for that, not for ``Env``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .. import _native
+from ..api import check_game
+from ..errors import InvalidArgumentError
+from ..rng import SplitMix64, shuffle
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .gymnasium import CardaviaGymEnv
+    from .pettingzoo import CardaviaAECEnv
+
+__all__ = [
+    "ENVS",
+    "Env",
+    "TensorBuffer",
+    "action_id",
+    "action_masks",
+    "action_names",
+    "gym_env",
+    "observation_tensors",
+    "pettingzoo_env",
+    "seeded_chance_outcomes",
+    "tensor_layout",
+]
+
+#: A game played by action ids: ``Env(game)`` is dealt by chance events,
+#: ``Env(game, seed=S)`` as ``cardavia.new_game(game, seed=S)`` deals.
+Env = _native.Env
+
+#: Per game: ``actions`` (how many action ids), ``chance_outcomes``,
+#: ``tensor_size``, ``layout`` (the tensor's named slices),
+#: ``max_game_length``, ``max_chance_events`` and ``action_names``.
+ENVS: dict[str, dict[str, Any]] = dict(_native.ENVS)
+
+
+def action_names(game: str) -> tuple[str, ...]:
+    """Every move of ``game``, by action id."""
+    names: tuple[str, ...] = ENVS[check_game(game)]["action_names"]
+    return names
+
+
+def action_id(game: str, move: str) -> int:
+    """The action id of a move string (``"attack:7S"``, ``"take"``...)."""
+    names = action_names(game)
+    if move not in names:
+        raise InvalidArgumentError(kind="move", field="move", value=move, game=game)
+    return names.index(move)
+
+
+def tensor_layout(game: str) -> list[tuple[str, int, int]]:
+    """The tensor's slices: ``(name, start, length)``, in order."""
+    layout, start = [], 0
+    for name, length in ENVS[check_game(game)]["layout"]:
+        layout.append((name, start, length))
+        start += length
+    return layout
+
+
+def seeded_chance_outcomes(game: str, seed: int, deals: int = 1) -> list[list[int]]:
+    """The chance outcomes that deal as ``new_game(game, seed=seed)`` does,
+    deal after deal: each deal's deck, top first, as card ids (RULES 2: the
+    seed's stream shuffles every deal). An environment dealt by chance takes
+    every card but the last of each deal."""
+    cards = ENVS[check_game(game)]["chance_outcomes"]
+    stream = SplitMix64(seed)
+    return [shuffle(list(range(cards)), stream) for _ in range(deals)]
+
+
+def _game_of(envs: Sequence[Any]) -> str:
+    game: str = envs[0].game if len(envs) else "durak"
+    return game
+
+
+def observation_tensors(envs: Sequence[Any], seats: int | Sequence[int]) -> npt.NDArray[np.float32]:
+    """The observation tensor of each environment for its seat (one seat
+    for all, or one each): an array of shape ``(len(envs), tensor_size)``,
+    filled in Rust in one call."""
+    import numpy as np
+
+    data = _native.observation_tensors(envs, seats)
+    size = ENVS[_game_of(envs)]["tensor_size"]
+    return np.frombuffer(data, dtype=np.float32).reshape(len(envs), size)
+
+
+def action_masks(envs: Sequence[Any]) -> npt.NDArray[np.int8]:
+    """Each environment's legal actions as a row of 0/1 (int8)."""
+    import numpy as np
+
+    data = _native.action_masks(envs)
+    size = ENVS[_game_of(envs)]["actions"]
+    return np.frombuffer(data, dtype=np.int8).reshape(len(envs), size)
+
+
+class TensorBuffer:
+    """One array refilled in place for a batch of ``n`` environments of one
+    game: no allocation per step."""
+
+    def __init__(self, game: str, n: int) -> None:
+        import numpy as np
+
+        size = ENVS[check_game(game)]["tensor_size"]
+        self._bytes = bytearray(n * size * 4)
+        self.array = np.frombuffer(self._bytes, dtype=np.float32).reshape(n, size)
+
+    def fill(self, envs: Sequence[Any], seats: int | Sequence[int]) -> npt.NDArray[np.float32]:
+        """The environments' tensors, written into ``array``."""
+        _native.observation_tensors(envs, seats, self._bytes)
+        return self.array
+
+
+def pettingzoo_env(game: str, **options: Any) -> CardaviaAECEnv:
+    """A PettingZoo AEC environment of ``game`` (see ``cardavia.envs.pettingzoo``)."""
+    from .pettingzoo import CardaviaAECEnv
+
+    return CardaviaAECEnv(game, **options)
+
+
+def gym_env(game: str, opponent: str = "random", **options: Any) -> CardaviaGymEnv:
+    """A Gymnasium environment of ``game`` against ``opponent``: any
+    tournament player (``random``, ``greedy``, ``easy``, ``ai:N``...)."""
+    from .gymnasium import CardaviaGymEnv
+
+    return CardaviaGymEnv(game, opponent=opponent, **options)

@@ -1,0 +1,115 @@
+"""A game as a single-agent Gymnasium environment (``cardavia.envs.gym_env``).
+
+The agent plays one seat against a built-in opponent: any tournament player
+(``random``, ``greedy``, ``easy``, ``normal``, ``hard``, ``ai:N``, or
+``cmd:COMMAND``), which sees only its observation. Observations, actions,
+rewards and illegal actions as in ``cardavia.envs.pettingzoo``: a dict of
+the agent's tensor and action mask, the core's action ids, +1/-1/0 at the
+end. ``reset(seed=S)`` deals as ``cardavia.new_game(game, seed=S)``; the
+agent's seat is ``seat``, or drawn from the reset's seed when ``None``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from .. import _native
+from ..api import check_game
+from ..errors import InvalidArgumentError
+from ..tournament import make_player
+from .pettingzoo import (
+    RENDER_MODES,
+    Observation,
+    apply_or_lose,
+    check_illegal,
+    check_render_mode,
+    next_seed,
+    observe,
+    render,
+    spaces_of,
+)
+
+__all__ = ["GYM_IDS", "CardaviaGymEnv"]
+
+
+class CardaviaGymEnv(gymnasium.Env[Observation, int]):
+    """One seat of a game; the other is played by ``opponent``."""
+
+    # Gymnasium reads the class's (``gymnasium.make``).
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        opponent: str = "random",
+        seat: int | None = None,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        self.game = check_game(game)
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
+            raise InvalidArgumentError(kind="integer", field="seat", value=seat, low=0, high=1)
+        self.illegal = check_illegal(illegal)
+        self.render_mode = check_render_mode(render_mode)
+        self.fixed_seat = seat
+        self.opponent = make_player(opponent)
+        self.observation_space, self.action_space = spaces_of(self.game)
+        self._ids = {name: i for i, name in enumerate(_native.ENVS[self.game]["action_names"])}
+        self.seat = 0
+        self.env: Any = None
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        deal_seed = seed if seed is not None else next_seed(self.np_random)
+        self.seat = (
+            self.fixed_seat if self.fixed_seat is not None else int(self.np_random.integers(2))
+        )
+        self.env = _native.Env(self.game, deal_seed)
+        self._opponent_plays()
+        return observe(self.env, self.seat), {"seat": self.seat}
+
+    def _opponent_plays(self) -> None:
+        other = 1 - self.seat
+        while self.env.current_player == other:
+            observation = self.env.observation(other)
+            move = self.opponent.choose(observation, next_seed(self.np_random))
+            self.env.apply_action(self._ids[move])
+
+    def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        info: dict[str, Any] = {"seat": self.seat}
+        if not apply_or_lose(self.env, action, self.illegal):
+            info["illegal_action"] = True
+            return observe(self.env, self.seat), -1.0, True, False, info
+        self._opponent_plays()
+        over = bool(self.env.is_over)
+        reward = float(self.env.returns()[self.seat]) if over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return observe(self.env, self.seat), reward, over, False, info
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The legal actions now, as 0/1 (for masked learners)."""
+        return observe(self.env, self.seat)["action_mask"]
+
+    def render(self) -> str | None:
+        """The whole position (both hands) as its state dict's JSON."""
+        return render(self.env, self.render_mode)
+
+    def close(self) -> None:
+        if self.opponent.close is not None:
+            self.opponent.close()
+
+
+#: Gymnasium ids, registered on import: ``gymnasium.make("Cardavia/Durak-v0",
+#: opponent="greedy")``.
+GYM_IDS: dict[str, str] = {game: f"Cardavia/{game.capitalize()}-v0" for game in _native.GAMES}
+for _game, _id in GYM_IDS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(_id, entry_point=f"{__name__}:CardaviaGymEnv", kwargs={"game": _game})
