@@ -15,11 +15,13 @@ import sys
 from typing import TextIO
 
 from .errors import CardaviaError
-from .tournament import make_player
+from .tournament import Player, make_player
 
 
-def serve(spec: str, requests: TextIO, answers: TextIO) -> None:
-    player = make_player(spec)
+def serve(spec: str | Player, requests: TextIO, answers: TextIO) -> None:
+    """Answer every request with the move of ``spec`` (a player's name, or
+    the player itself)."""
+    player = spec if isinstance(spec, Player) else make_player(spec)
     for line in requests:
         if not line.strip():
             continue
