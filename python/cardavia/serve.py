@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from .errors import CardaviaError
@@ -35,15 +36,20 @@ def serve(spec: str | Player, requests: TextIO, answers: TextIO) -> None:
         answers.flush()
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(
+    argv: list[str] | None = None,
+    make: Callable[[str], Player] = make_player,
+    program: str = "cardavia.serve",
+) -> int:
+    """Serve the player ``make`` makes of the one argument (a player's name)."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m cardavia.serve PLAYER", file=sys.stderr)
+        print(f"usage: python -m {program} PLAYER", file=sys.stderr)
         return 2
     try:
-        serve(args[0], sys.stdin, sys.stdout)
+        serve(make(args[0]), sys.stdin, sys.stdout)
     except (CardaviaError, ValueError, TypeError, KeyError) as exc:
-        print(f"cardavia.serve: {exc}", file=sys.stderr)
+        print(f"{program}: {exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import CardaviaError, InvalidArgumentError
-from ..serve import serve
+from ..errors import InvalidArgumentError
+from ..serve import main as serve_main
 from ..tournament import Player
 from .openspiel import bot_player, ismcts_bot
 
@@ -46,16 +46,7 @@ def make(spec: str) -> Player:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m cardavia.envs.openspiel_player ismcts:N[:C]", file=sys.stderr)
-        return 2
-    try:
-        serve(make(args[0]), sys.stdin, sys.stdout)
-    except (CardaviaError, ValueError, TypeError, KeyError) as exc:
-        print(f"cardavia.envs.openspiel_player: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    return serve_main(argv, make, "cardavia.envs.openspiel_player")
 
 
 if __name__ == "__main__":

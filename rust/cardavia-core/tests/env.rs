@@ -255,37 +255,41 @@ fn bad_serialisations_name_the_field() {
         Ok(_) => "accepted".to_owned(),
         Err(e) => format!("{:?} {} at {}", e.class, e.kind.name(), e.field),
     };
-    let ok = r#"{"game":"durak","seed":3,"start":null,"actions":[]}"#;
-    assert_eq!(refusal(ok), "accepted");
-    assert_eq!(refusal("[]"), "InvalidState object at env");
-    assert_eq!(
-        refusal(r#"{"game":"chess"}"#),
-        "InvalidState not_a_game at game"
-    );
-    assert_eq!(
-        refusal(r#"{"game":"durak","seed":3,"actions":[]}"#),
-        "InvalidState missing_field at env"
-    );
-    assert_eq!(
-        refusal(r#"{"game":"durak","seed":-1,"start":null,"actions":[]}"#),
-        "InvalidState integer at seed"
-    );
-    assert_eq!(
-        refusal(r#"{"game":"durak","seed":null,"start":null,"actions":[1,1]}"#),
-        "InvalidState illegal_move at actions[1]"
-    );
-    assert_eq!(
-        refusal(r#"{"game":"durak","seed":null,"start":null,"actions":["x"]}"#),
-        "InvalidState action at actions[0]"
-    );
-    assert_eq!(
-        refusal(r#"{"game":"durak","seed":1,"start":{},"actions":[]}"#),
-        "InvalidState seed_or_start at start"
-    );
-    assert_eq!(
-        refusal(r#"{"game":"durak","seed":null,"start":{"schema":1},"actions":[]}"#),
-        "InvalidState missing_field at state"
-    );
+    let cases = [
+        (
+            r#"{"game":"durak","seed":3,"start":null,"actions":[]}"#,
+            "accepted",
+        ),
+        ("[]", "InvalidState object at env"),
+        (r#"{"game":"chess"}"#, "InvalidState not_a_game at game"),
+        (
+            r#"{"game":"durak","seed":3,"actions":[]}"#,
+            "InvalidState missing_field at env",
+        ),
+        (
+            r#"{"game":"durak","seed":-1,"start":null,"actions":[]}"#,
+            "InvalidState integer at seed",
+        ),
+        (
+            r#"{"game":"durak","seed":null,"start":null,"actions":[1,1]}"#,
+            "InvalidState illegal_move at actions[1]",
+        ),
+        (
+            r#"{"game":"durak","seed":null,"start":null,"actions":["x"]}"#,
+            "InvalidState action at actions[0]",
+        ),
+        (
+            r#"{"game":"durak","seed":1,"start":{},"actions":[]}"#,
+            "InvalidState seed_or_start at start",
+        ),
+        (
+            r#"{"game":"durak","seed":null,"start":{"schema":1},"actions":[]}"#,
+            "InvalidState missing_field at state",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(refusal(text), expected, "{text}");
+    }
 }
 
 #[test]
