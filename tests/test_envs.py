@@ -23,6 +23,8 @@ from cardavia.envs import (
 )
 
 np = pytest.importorskip("numpy")
+#: The most deals of each game (each is a chance phase).
+DEALS = {g: i["max_chance_events"] // (i["chance_outcomes"] - 1) for g, i in ENVS.items()}
 
 Chooser = Callable[[dict[str, Any], random.Random], str]
 
@@ -59,7 +61,7 @@ def lockstep(game: str, seed: int, choose: Chooser) -> None:
     g = cardavia.new_game(game, seed=seed)
     seeded = Env(game, seed)
     chance = Env(game)
-    decks = [[], *seeded_chance_outcomes(game, seed, 13)]
+    decks = [[], *seeded_chance_outcomes(game, seed, DEALS[game])]
     rng = random.Random(seed)
     names = action_names(game)
     while True:
@@ -273,6 +275,15 @@ def test_bad_actions_are_refused_as_data_and_change_nothing() -> None:
     assert refused(lambda: env.action_name(500)) == ("InvalidArgumentError", "action", "action")
     assert refused(lambda: env.action_name(36, chance=True))[1] == "action"
     assert refused(lambda: action_id("durak", "play:7S"))[1] == "move"
+    with pytest.raises(TypeError):
+        action_id("durak", 5)  # type: ignore[arg-type]
+    assert refused(lambda: seeded_chance_outcomes("durak", -1))[1:] == ("integer", "seed")
+    assert refused(lambda: seeded_chance_outcomes("durak", 1, 2))[1:] == ("integer", "deals")
+    assert len(seeded_chance_outcomes("schnapsen", 1, 13)) == 13
+    with pytest.raises(TypeError):
+        seeded_chance_outcomes("durak", 1.5)  # type: ignore[arg-type]
+    with pytest.raises(cardavia.UnknownGameError):
+        seeded_chance_outcomes("whist", 1)
 
 
 def test_bad_seats_seeds_and_games_are_refused() -> None:

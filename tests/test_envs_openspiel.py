@@ -17,6 +17,8 @@ from cardavia.envs import ENVS, action_id, seeded_chance_outcomes
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
+#: The most deals of each game (each is a chance phase).
+DEALS = {g: i["max_chance_events"] // (i["chance_outcomes"] - 1) for g, i in ENVS.items()}
 cos = pytest.importorskip("cardavia.envs.openspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
@@ -99,7 +101,7 @@ def test_lockstep_with_new_game(game: str, name: str) -> None:
         loaded = pyspiel.load_game(name)
         state = loaded.new_initial_state()
         g = cardavia.new_game(game, seed=seed)
-        decks = seeded_chance_outcomes(game, seed, 13)
+        decks = seeded_chance_outcomes(game, seed, DEALS[game])
         rng = random.Random(seed)
         while not state.is_terminal():
             if state.is_chance_node():

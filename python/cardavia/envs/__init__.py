@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .. import _native
 from ..api import check_game
 from ..errors import InvalidArgumentError
-from ..rng import SplitMix64, shuffle
+from ..rng import MASK64, SplitMix64, shuffle
 
 if TYPE_CHECKING:
     import numpy as np
@@ -65,6 +65,8 @@ def action_names(game: str) -> tuple[str, ...]:
 def action_id(game: str, move: str) -> int:
     """The action id of a move string (``"attack:7S"``, ``"take"``...)."""
     names = action_names(game)
+    if not isinstance(move, str):
+        raise TypeError(f"a move must be a string, got {type(move).__name__}")
     if move not in names:
         raise InvalidArgumentError(kind="move", field="move", value=move, game=game)
     return names.index(move)
@@ -84,9 +86,19 @@ def seeded_chance_outcomes(game: str, seed: int, deals: int = 1) -> list[list[in
     deal after deal: each deal's deck, top first, as card ids (RULES 2: the
     seed's stream shuffles every deal). An environment dealt by chance takes
     every card but the last of each deal."""
-    cards = ENVS[check_game(game)]["chance_outcomes"]
+    info = ENVS[check_game(game)]
+    cards = info["chance_outcomes"]
+    _check_int(seed, "seed", 0, MASK64)
+    _check_int(deals, "deals", 1, info["max_chance_events"] // (cards - 1))
     stream = SplitMix64(seed)
     return [shuffle(list(range(cards)), stream) for _ in range(deals)]
+
+
+def _check_int(value: object, field: str, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{field} must be an integer, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise InvalidArgumentError(kind="integer", field=field, value=value, low=low, high=high)
 
 
 def _game_of(envs: Sequence[Any]) -> str:
