@@ -35,8 +35,8 @@ def test_openspiel_random_simulation_with_serialisation(game: str, name: str) ->
     pyspiel.random_sim_test(loaded, num_sims=3, serialize=True, verbose=False)
 
 
-def check_state(game: Any, state: Any, rng: random.Random) -> None:
-    """What OpenSpiel's Python game tests check of a state, and more."""
+def check_copies(game: Any, state: Any) -> None:
+    """Serialised, cloned and replayed from its history: the same state."""
     text, history = str(state), state.history()
     again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
     assert (str(again), again.history()) == (text, history)
@@ -46,6 +46,11 @@ def check_state(game: Any, state: Any, rng: random.Random) -> None:
     for action in history:
         replayed.apply_action(action)
     assert str(replayed) == text
+
+
+def check_state(game: Any, state: Any, rng: random.Random) -> None:
+    """What OpenSpiel's Python game tests check of a state, and more."""
+    history = state.history()
     if state.is_chance_node():
         outcomes = state.chance_outcomes()
         assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
@@ -77,13 +82,14 @@ def check_state(game: Any, state: Any, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize(("game", "name"), NAMES)
-def test_every_step_clones_serialises_and_resamples(game: str, name: str) -> None:
+def test_every_step_serialises_clones_and_resamples(game: str, name: str) -> None:
     loaded = pyspiel.load_game(name)
     rng = random.Random(7)
     for _ in range(2):
         state = loaded.new_initial_state()
         steps = 0
         while True:
+            check_copies(loaded, state)
             if steps % 4 == 0 or state.is_terminal():
                 check_state(loaded, state, rng)
             if state.is_terminal():
