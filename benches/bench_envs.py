@@ -1,6 +1,6 @@
 """The research adapters against the bare core, measured side by side.
 
-    python benches/bench_envs.py            # the full run (a few minutes)
+    python benches/bench_envs.py            # the full run (some five minutes)
     python benches/bench_envs.py --quick    # a smoke run for CI
     python benches/bench_envs.py --json     # the figures as JSON
 
@@ -135,18 +135,19 @@ def tensors(envs: list[Any], rounds: int, how: str) -> Work:
 
 
 def bench_game(game: str, quick: bool, repeats: int) -> dict[str, float]:
-    games = 2 if quick else 150
-    rounds = 2 if quick else 100
+    # About a second of work each (fewer games through the slower adapters).
+    fast, slow = (2, 1) if quick else (2_000, 200)
+    rounds = 2 if quick else 500
     envs = positions(game, 16 if quick else BATCH)
     work = {
-        "core": measure.driven_moves(game, "rust", games),
-        "env": env_moves(game, games),
-        "pettingzoo": pettingzoo_moves(game, games),
-        "gymnasium": gymnasium_moves(game, games),
-        "openspiel": openspiel_moves(game, games),
+        "core": measure.driven_moves(game, "rust", fast),
+        "env": env_moves(game, fast),
+        "pettingzoo": pettingzoo_moves(game, slow),
+        "gymnasium": gymnasium_moves(game, slow),
+        "openspiel": openspiel_moves(game, 2 * slow),
         "tensors_batch": tensors(envs, rounds, "batch"),
         "tensors_buffer": tensors(envs, rounds, "buffer"),
-        "tensors_single": tensors(envs, max(1, rounds // 10), "single"),
+        "tensors_single": tensors(envs, max(1, rounds // 5), "single"),
     }
     return {name: t.rate for name, t in measure.medians(work, repeats).items()}
 

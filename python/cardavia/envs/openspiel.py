@@ -17,8 +17,8 @@ Player actions are the core's action ids; ``action_to_string`` gives the
 API's move string. ``information_state_string`` is the seat's observation
 (docs/SCHEMA.md) as JSON with sorted keys, the moves played included;
 ``observation_string`` the same without them. Both tensors are the core's
-observation tensor (docs/SCHEMA.md, "Tensors"): it holds everything the
-seat has seen that bears on the rest of the game. Returns are +1 for the
+observation tensor (docs/SCHEMA.md, "Tensors"): the observation's facts
+without the list of moves. Returns are +1 for the
 winner, -1 for the loser, 0 for a draw (Schnapsen: the match).
 
 ``resample_from_infostate(player, sampler)`` deals the cards ``player``
