@@ -5,6 +5,7 @@ in any tensor or string, and every bad input refused as data."""
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from collections.abc import Callable
@@ -21,6 +22,8 @@ from cardavia.envs import (
     seeded_chance_outcomes,
     tensor_layout,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 #: The most deals of each game (each is a chance phase).
@@ -388,3 +391,42 @@ def test_lockstep_soak(game: str) -> None:
                 for action in env.resample(seat, seed=len(env.actions)):
                     again.apply_action(action)
                 assert again.observation_json(seat) == env.observation_json(seat)
+
+
+# ------------------------------------------------------------------ fuzzing
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    game=st.sampled_from(cardavia.GAMES),
+    seed=st.none() | st.integers(0, 50),
+    actions=st.lists(st.integers(-5, 120) | JSON, max_size=40),
+    start=st.none() | JSON,
+)
+def test_fuzzed_environment_json_is_refused_as_data(
+    game: str, seed: int | None, actions: list[Any], start: Any
+) -> None:
+    text = json.dumps({"game": game, "seed": seed, "start": start, "actions": actions})
+    try:
+        env = Env.from_json(text)
+    except cardavia.InvalidStateError:
+        return
+    assert Env.from_json(env.to_json()).to_json() == env.to_json()
+
+
+@settings(max_examples=200, deadline=None)
+@given(game=st.sampled_from(cardavia.GAMES), seed=st.integers(0, 20), actions=st.lists(JSON))
+def test_fuzzed_actions_are_refused_as_data(game: str, seed: int, actions: list[Any]) -> None:
+    env = Env(game) if seed % 2 else Env(game, seed)
+    for action in actions:
+        before = env.to_json()
+        try:
+            env.apply_action(action)
+        except (cardavia.CardaviaError, TypeError):
+            assert env.to_json() == before
