@@ -154,7 +154,9 @@ def bench_game(game: str, quick: bool, repeats: int) -> dict[str, float]:
 
 def report(results: dict[str, dict[str, float]]) -> None:
     print("moves per second of random play driven from Python (ratio to the bare core):")
-    print(f"{'game':<12}{'core':>12}{'Env':>18}{'PettingZoo':>18}{'Gymnasium':>18}{'OpenSpiel':>18}")
+    print(
+        f"{'game':<12}{'core':>12}{'Env':>18}{'PettingZoo':>18}{'Gymnasium':>18}{'OpenSpiel':>18}"
+    )
     for game, r in results.items():
         cells = [f"{r['core']:>12,.0f}"]
         for name in ("env", "pettingzoo", "gymnasium", "openspiel"):
