@@ -1,6 +1,6 @@
 """The research adapters against the bare core, measured side by side.
 
-    python benches/bench_envs.py            # the full run (some five minutes)
+    python benches/bench_envs.py            # the full run (under a minute)
     python benches/bench_envs.py --quick    # a smoke run for CI
     python benches/bench_envs.py --json     # the figures as JSON
 
@@ -135,7 +135,7 @@ def tensors(envs: list[Any], rounds: int, how: str) -> Work:
 
 
 def bench_game(game: str, quick: bool, repeats: int) -> dict[str, float]:
-    # About a second of work each (fewer games through the slower adapters).
+    # A fraction of a second of work each (fewer games through the slower adapters).
     fast, slow = (2, 1) if quick else (2_000, 200)
     rounds = 2 if quick else 500
     envs = positions(game, 16 if quick else BATCH)
