@@ -172,10 +172,23 @@ impl PyEnv {
     /// and changes nothing.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         integer(action, "action")?;
-        let value = from_python(action)?;
+        // Any id that fits is checked by `apply`; a larger or negative one
+        // is refused with its value.
+        let id = action
+            .extract::<u64>()
+            .ok()
+            .and_then(|a| u16::try_from(a).ok());
+        let value = if id.is_none() {
+            from_python(action)?
+        } else {
+            serde_json::Value::Null
+        };
         guard(|| {
             with_env!(&mut self.inner, e => {
-                let id = e.action_id(&value).py_result()?;
+                let id = match id {
+                    Some(id) => id,
+                    None => e.action_id(&value).py_result()?,
+                };
                 e.apply(id).py_result()
             })
         })
