@@ -32,6 +32,8 @@ def test_openspiel_random_simulation_with_serialisation(game: str, name: str) ->
     assert loaded.observation_tensor_size() == ENVS[game]["tensor_size"]
     assert loaded.information_state_tensor_size() == ENVS[game]["tensor_size"]
     assert loaded.max_chance_outcomes() == ENVS[game]["chance_outcomes"]
+    assert loaded.max_chance_nodes_in_history() == ENVS[game]["max_chance_events"]
+    assert loaded.max_chance_nodes_in_history() == DEALS[game] * (loaded.max_chance_outcomes() - 1)
     pyspiel.random_sim_test(loaded, num_sims=3, serialize=True, verbose=False)
 
 
