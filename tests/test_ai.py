@@ -175,6 +175,36 @@ def test_level_is_its_iteration_budget() -> None:
     assert sum(s["visits"] for s in small) == 200
 
 
+def test_a_level_is_a_budget_per_thread() -> None:
+    obs = mover_obs(choice_position("perevodnoy"))
+    one = ai.analyse(obs, level="easy", seed=4)
+    two = ai.analyse(obs, level="easy", seed=4, threads=2)
+    assert sum(s["visits"] for s in one) == ai.LEVELS["easy"]
+    assert sum(s["visits"] for s in two) == 2 * ai.LEVELS["easy"]
+    # The same move for a seed and a thread count.
+    again = ai.choose_move(obs, level="hard", seed=4, threads=2)
+    assert ai.choose_move(obs, level="hard", seed=4, threads=2) == again
+
+
+def test_easy_makes_plausible_mistakes() -> None:
+    """``easy`` draws its move by the search's visits squared: mostly the
+    best, sometimes another move the search liked, never one it did not
+    try; the same move for the same seed."""
+    differs = 0
+    for seed in range(40):
+        g = reach("durak", seed, lambda o: len(o["legal_moves"]) >= 3 and searched(o))
+        obs = mover_obs(g)
+        stats = ai.analyse(obs, level="easy", seed=seed)
+        move = ai.choose_move(obs, level="easy", seed=seed)
+        assert move == ai.choose_move(obs, level="easy", seed=seed)
+        visited = {s["move"]: s["visits"] for s in stats}
+        assert visited[move] > 0
+        differs += move != stats[0]["move"]
+        # Other levels play the most visited move.
+        assert ai.choose_move(obs, iterations=ai.LEVELS["easy"], seed=seed) == stats[0]["move"]
+    assert 2 <= differs <= 30, differs
+
+
 # --------------------------------------------------------------- analyse
 
 

@@ -8,6 +8,7 @@ replace ``for_level`` to play against a fast stand-in.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -25,6 +26,7 @@ __all__ = [
     "Opponent",
     "for_level",
     "move_seed",
+    "threads_for",
     "win_chance",
 ]
 
@@ -40,6 +42,12 @@ class Opponent(Protocol):
         ...
 
 
+def threads_for(level: str) -> int:
+    """``hard`` searches on every core (a level's budget is per thread, so
+    more cores make it stronger in the same time); the others on one."""
+    return min(os.cpu_count() or 1, ai.MAX_THREADS) if level == "hard" else 1
+
+
 @dataclass(frozen=True)
 class AiOpponent:
     """``cardavia.ai`` searching with the budget of ``level``."""
@@ -47,12 +55,14 @@ class AiOpponent:
     level: str
 
     def choose(self, observation: Mapping[str, Any], seed: int) -> str:
-        return ai.choose_move(observation, level=self.level, seed=seed)
+        threads = threads_for(self.level)
+        return ai.choose_move(observation, level=self.level, seed=seed, threads=threads)
 
     def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+        threads = threads_for(self.level)
         return [
             {"move": str(r["move"]), "visits": int(r["visits"]), "value": float(r["value"])}
-            for r in ai.analyse(observation, level=self.level, seed=seed)
+            for r in ai.analyse(observation, level=self.level, seed=seed, threads=threads)
         ]
 
 

@@ -63,14 +63,14 @@ def make_player(spec: str) -> Player:
         parts[0] == "ai"
         and len(parts) in (2, 3)
         and parts[1].isdigit()
-        and (len(parts) == 2 or parts[2] in ("informed", "random"))
+        and (len(parts) == 2 or parts[2] in ("informed", "random", "mast"))
     ):
         budget = int(parts[1])
         rollouts = parts[2] if len(parts) == 3 else rollouts
     else:
         raise InvalidArgumentError(
             f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)}, "
-            "ai:ITERATIONS[:auto|informed|random] or cmd:COMMAND"
+            "ai:ITERATIONS[:auto|informed|random|mast] or cmd:COMMAND"
         )
     return Player(
         spec,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import cardavia
@@ -161,9 +162,6 @@ def test_the_opponent_is_cardavia_ai_at_the_level(monkeypatch: pytest.MonkeyPatc
     rows = built.analyse(obs, 8)
     assert rows == cardavia.ai.analyse(obs, level="easy", seed=8)
     assert {row["move"] for row in rows} == set(obs["legal_moves"])
-    # The moves of saved games stay those of the level's budget.
-    budget = cardavia.ai.LEVELS["easy"]
-    assert built.choose(obs, 7) == cardavia.ai.choose_move(obs, iterations=budget, seed=7)
 
 
 def test_the_engine_resolves_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,10 +179,12 @@ def test_the_engine_resolves_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cardavia.ai, "choose_move", recorder("choose_move", "take"))
     monkeypatch.setattr(cardavia.ai, "analyse", recorder("analyse", []))
     opponent.AiOpponent("hard").choose({}, 3)
-    opponent.AiOpponent("hard").analyse({}, 4)
+    opponent.AiOpponent("normal").analyse({}, 4)
+    cores = opponent.threads_for("hard")
+    assert cores == min(os.cpu_count() or 1, cardavia.ai.MAX_THREADS)
     assert calls == [
-        ("choose_move", {"level": "hard", "seed": 3}),
-        ("analyse", {"level": "hard", "seed": 4}),
+        ("choose_move", {"level": "hard", "seed": 3, "threads": cores}),
+        ("analyse", {"level": "normal", "seed": 4, "threads": 1}),
     ]
 
 

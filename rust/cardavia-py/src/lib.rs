@@ -37,10 +37,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ai::sample_world, m)?)?;
     m.add("LEVELS", ai::levels(m.py())?)?;
     let rollouts = PyDict::new(m.py());
-    let policy = |informed: bool| if informed { "informed" } else { "random" };
-    rollouts.set_item("durak", policy(Durak::INFORMED_BY_DEFAULT))?;
-    rollouts.set_item("perevodnoy", policy(Perevodnoy::INFORMED_BY_DEFAULT))?;
-    rollouts.set_item("schnapsen", policy(Schnapsen::INFORMED_BY_DEFAULT))?;
+    rollouts.set_item("durak", Durak::PLAYOUT.name())?;
+    rollouts.set_item("perevodnoy", Perevodnoy::PLAYOUT.name())?;
+    rollouts.set_item("schnapsen", Schnapsen::PLAYOUT.name())?;
     m.add("DEFAULT_ROLLOUTS", rollouts)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     #[cfg(feature = "testing")]
