@@ -9,6 +9,7 @@ from .errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidStateError,
+    MissingDependencyError,
     UnknownGameError,
 )
 from .simulate import simulate
@@ -24,6 +25,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidStateError",
+    "MissingDependencyError",
     "UnknownGameError",
     "__version__",
     "ai",
