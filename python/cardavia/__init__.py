@@ -12,6 +12,7 @@ from .errors import (
     MissingDependencyError,
     UnknownGameError,
 )
+from .selfplay import selfplay
 from .simulate import simulate
 from .tournament import tournament
 
@@ -33,6 +34,7 @@ __all__ = [
     "from_dict",
     "from_json",
     "new_game",
+    "selfplay",
     "simulate",
     "tournament",
 ]

@@ -15,13 +15,26 @@ only when a caller asks for ``backend="ray"``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
 from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from .ai import MAX_THREADS
 from .errors import CardaviaError, InvalidArgumentError, MissingDependencyError
 
-__all__ = ["BACKENDS", "INSTALL", "check_backend", "cluster_cpus", "connect", "require", "run"]
+__all__ = [
+    "BACKENDS",
+    "INSTALL",
+    "check_backend",
+    "cluster_cpus",
+    "connect",
+    "each",
+    "require",
+    "run",
+]
 
 #: Where jobs run: threads of this process, or tasks of a Ray cluster.
 BACKENDS = ("local", "ray")
@@ -35,6 +48,7 @@ POLL_SECONDS = 0.5
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
+Done = TypeVar("Done")
 
 _REMOTE: dict[Callable[..., Any], Any] = {}
 
@@ -140,3 +154,33 @@ def _result(ray: Any, ref: Any, job: Any) -> Any:
         raise CardaviaError(
             kind="ray_task", field="job", value=job, reason=type(exc).__name__
         ) from None
+
+
+def each(
+    task: Callable[..., Result],
+    jobs: Sequence[Job],
+    arguments: Callable[[Job], tuple[Any, ...]],
+    finish: Callable[[Job, Result], Done],
+    *,
+    backend: str,
+    address: str | None = None,
+    threads: int | None = None,
+    local: Callable[..., Result] | None = None,
+) -> dict[Job, Done]:
+    """``finish(job, task(*arguments(job)))`` for every job, by job.
+
+    ``local``: on threads of this process (``threads``, by default every
+    core), calling ``local`` when given in place of ``task``; ``finish``
+    runs on the thread that did the job, as soon as it is done, and on Ctrl-C
+    or a failure no further job starts. ``ray``: each job a task (``run``),
+    ``finish`` on this thread as results come back."""
+    if backend == "ray":
+        results = run(task, jobs, arguments, address=address, window=threads)
+        with contextlib.closing(results):
+            return {job: finish(job, result) for job, result in results}
+    call = local or task
+    workers = threads or min(os.cpu_count() or 1, MAX_THREADS)
+    # On Ctrl-C or a failed job, `map` cancels the jobs not started.
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        done = pool.map(lambda job: finish(job, call(*arguments(job))), jobs)
+        return dict(zip(jobs, done, strict=True))

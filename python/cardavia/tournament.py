@@ -10,14 +10,12 @@ tasks of a Ray cluster (``cardavia.distributed``), with the same results.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 import random
 import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -215,25 +213,18 @@ def tournament(
     if progress is not None and done:
         progress(done, total)
     try:
-        if chosen == "ray":
-            tasks = distributed.run(
-                _remote_game,
-                jobs,
-                lambda job: (name, seed, job[0], job[1], a, b),
-                address=address,
-                window=threads,
-            )
-            with contextlib.closing(tasks):
-                fresh = {job: finish(job, played) for job, played in tasks}
-        else:
-            workers = threads or check_threads(min(os.cpu_count() or 1, ai.MAX_THREADS))
-            # On Ctrl-C or a failed game, `map` cancels the games not started.
-            with ThreadPoolExecutor(max_workers=workers) as pool:
-                played = pool.map(
-                    lambda job: finish(job, _play(name, deal_seed(seed, job[0]), players, job[1])),
-                    jobs,
-                )
-                fresh = dict(zip(jobs, played, strict=True))
+        fresh = distributed.each(
+            _remote_game,
+            jobs,
+            lambda job: (name, seed, job[0], job[1], a, b),
+            finish,
+            backend=chosen,
+            address=address,
+            threads=threads,
+            local=lambda game, seed, deal, a_seat, *_names: _play(
+                game, deal_seed(seed, deal), players, a_seat
+            ),
+        )
     finally:
         for player in players:
             if player.close is not None:
