@@ -173,3 +173,21 @@ def test_without_ray_the_options_say_how_to_install_it(
     assert words in flat and "pip install './[ray]'" in flat
     code, text = run(runner, [*args, "--json"])
     assert code == 1 and "pip install './[ray]'" in json.loads(text)["error"]
+
+
+def test_help_lists_analyse_games_and_the_ray_options(runner: CliRunner) -> None:
+    assert "analyse-games" in run(runner, ["--help"])[1]
+    for command in ("analyse-games", "tournament"):
+        text = run(runner, [command, "--help"])[1]
+        assert "--ray" in text and "--address" in text
+
+
+def test_analyse_games_interrupted(
+    runner: CliRunner, games: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*_args: Any, **_kw: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("cardavia.analysis.analyse_games", interrupted)
+    code, text = analyse(runner, games, "--lang", "ru")
+    assert code == 130 and "Остановлено: разбор прерван." in text
