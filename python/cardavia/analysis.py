@@ -20,8 +20,8 @@ from typing import Any
 
 from . import ai, distributed
 from .api import check_game, new_game
-from .errors import IllegalMoveError, InvalidArgumentError
-from .tournament import check_threads, move_seed
+from .errors import IllegalMoveError
+from .tournament import check_level, check_threads, move_seed
 
 __all__ = ["GameRecord", "analyse_game", "analyse_games"]
 
@@ -131,10 +131,7 @@ def analyse_games(
     (``backend="ray"``, ``address`` as for ``cardavia.tournament``).
     ``progress(done, total)`` is called as games are done."""
     chosen = distributed.check_backend(backend, address)
-    if level not in ai.LEVELS:
-        raise InvalidArgumentError(
-            kind="choice", field="level", value=level, choices=list(ai.LEVELS)
-        )
+    check_level(level)
     for index, record in enumerate(records):
         if not isinstance(record, GameRecord):
             raise TypeError(f"records[{index}] must be a GameRecord, got {type(record).__name__}")

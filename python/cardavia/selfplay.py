@@ -42,7 +42,7 @@ from . import ai, distributed
 from .api import check_game, new_game
 from .errors import InvalidArgumentError
 from .rng import MASK64
-from .tournament import MAX_DEALS, check_threads, deal_seed, move_seed
+from .tournament import MAX_DEALS, check_level, check_threads, deal_seed, move_seed
 
 __all__ = ["COLUMNS", "MAX_SHARD_GAMES", "selfplay"]
 
@@ -181,10 +181,7 @@ def selfplay(
     _check_int(games, "games", 1, MAX_DEALS)
     _check_int(seed, "seed", 0, MASK64)
     _check_int(shard_games, "shard_games", 1, MAX_SHARD_GAMES)
-    if level not in ai.LEVELS:
-        raise InvalidArgumentError(
-            kind="choice", field="level", value=level, choices=list(ai.LEVELS)
-        )
+    check_level(level)
     if threads is not None:
         check_threads(threads)
     pa = distributed.require("pyarrow", "pyarrow", field="format", value="parquet")

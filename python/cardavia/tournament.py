@@ -250,6 +250,15 @@ def check_threads(threads: object) -> int:
     return threads
 
 
+def check_level(level: object) -> str:
+    """An AI level by name: one of ``ai.LEVELS``."""
+    if level not in ai.LEVELS:
+        raise InvalidArgumentError(
+            kind="choice", field="level", value=level, choices=list(ai.LEVELS)
+        )
+    return str(level)
+
+
 #: A Ray worker's players, made once per worker for the tournament's names.
 _WORKER_PLAYERS: dict[tuple[str, str], tuple[Player, Player]] = {}
 
