@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -206,3 +208,30 @@ def test_bad_addresses_are_refused_clearly(tmp_path: Path) -> None:
     assert "cannot connect to Ray at 'nonsense::'" in bad_format[4]
     assert bad_port[:4] == ["InvalidArgumentError", "ray_address", "address", "localhost:notaport"]
     assert "notaport" in bad_port[4]
+
+
+@pytest.mark.usefixtures("sigint_at_start")
+def test_ctrl_c_cancels_the_tasks_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    """SIGINT while the driver waits for Ray: no new game is counted, the
+    tasks under way are cancelled, and the journal resumes."""
+    path = tmp_path / "t.jsonl"
+    seen: list[int] = []
+
+    def interrupt(done: int, _total: int) -> None:
+        seen.append(done)
+        if done == 2:
+            threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cardavia.tournament(
+                "durak", "ai:3000", "ai:3000", deals=30, seed=5, journal=path, backend="ray",
+                progress=interrupt,
+            )  # fmt: skip
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    kept = len(path.read_text().splitlines()) - 1
+    assert kept == seen[-1] and 2 <= kept < 60
+    resumed = cardavia.tournament("durak", "random", "greedy", deals=1, backend="ray")
+    assert resumed["games"] == 2, "the instance still runs tasks"

@@ -301,7 +301,7 @@ def tournament(
         "--threads",
         min=1,
         max=cardavia.ai.MAX_THREADS,
-        help="Games played at once (default: every core).",
+        help="Games played at once (default: every core, or the Ray cluster's CPUs).",
     ),
     journal: Path | None = typer.Option(
         None,
