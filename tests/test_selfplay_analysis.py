@@ -21,12 +21,16 @@ import pytest
 from cardavia import IllegalMoveError, InvalidArgumentError, MissingDependencyError, bots
 from cardavia.analysis import GameRecord, analyse_games
 
-pq = pytest.importorskip("pyarrow.parquet")
 tournament_module = importlib.import_module("cardavia.tournament")
 
 
+def parquet() -> Any:
+    """pyarrow.parquet, or the self-play test is skipped (the ``[ray]`` extra)."""
+    return pytest.importorskip("pyarrow.parquet")
+
+
 def table(path: str) -> list[dict[str, Any]]:
-    return list(pq.read_table(path).to_pylist())
+    return list(parquet().read_table(path).to_pylist())
 
 
 def shards(result: dict[str, Any]) -> list[list[dict[str, Any]]]:
@@ -53,7 +57,7 @@ def test_selfplay_rows(tmp_path: Path) -> None:
         assert row["visits"][row["legal_moves"].index(row["move"])] == max(row["visits"])
         expected = 0.5 if row["winner"] is None else float(row["winner"] == row["seat"])
         assert row["reward"] == expected
-    meta = pq.read_schema(result["shards"][1]).metadata
+    meta = parquet().read_schema(result["shards"][1]).metadata
     assert meta[b"first_game"] == b"2" and meta[b"games"] == b"1" and meta[b"seed"] == b"4"
 
 
@@ -116,6 +120,7 @@ def test_selfplay_resumes_and_refuses_another_runs_shards(tmp_path: Path) -> Non
     ids=repr,
 )
 def test_selfplay_bad_arguments(tmp_path: Path, change: dict[str, Any], error: type) -> None:
+    parquet()
     with pytest.raises(error):
         cardavia.selfplay("durak", **({"games": 1, "level": "easy", "out": tmp_path} | change))
     assert not list(tmp_path.iterdir())
