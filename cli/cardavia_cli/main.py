@@ -106,6 +106,17 @@ def setup_language(option: Enum | None) -> str:
     return language
 
 
+def threads_option(what: str) -> Any:
+    """``--threads``: how much runs at once, on this machine or on Ray."""
+    return typer.Option(
+        None,
+        "--threads",
+        min=1,
+        max=cardavia.ai.MAX_THREADS,
+        help=f"{what} (default: every core, or the Ray cluster's CPUs).",
+    )
+
+
 def fail(console: Console, message: str, code: int = 1) -> typer.Exit:
     console.print(Text(message, style="bold red"), soft_wrap=True)
     return typer.Exit(code)
@@ -296,13 +307,7 @@ def tournament(
     seed: int | None = typer.Option(
         None, "--seed", min=0, max=(1 << 64) - 1, help="Seed of the deals (default: random)."
     ),
-    threads: int | None = typer.Option(
-        None,
-        "--threads",
-        min=1,
-        max=cardavia.ai.MAX_THREADS,
-        help="Games played at once (default: every core, or the Ray cluster's CPUs).",
-    ),
+    threads: int | None = threads_option("Games played at once"),
     journal: Path | None = typer.Option(
         None,
         "--journal",
@@ -376,13 +381,7 @@ def tournament(
 def analyse_games(
     files: list[Path] = typer.Argument(..., help="Saved games (JSON), as replay reads them."),
     level: Level = typer.Option(Level.normal, "--level", help="Budget of the analysis."),
-    threads: int | None = typer.Option(
-        None,
-        "--threads",
-        min=1,
-        max=cardavia.ai.MAX_THREADS,
-        help="Games analysed at once (default: every core, or the cluster's).",
-    ),
+    threads: int | None = threads_option("Games analysed at once"),
     out: Path | None = typer.Option(
         None, "--out", help="Write every decision and summary to this file, one JSON a line."
     ),
