@@ -1,5 +1,5 @@
-"""The ``cardavia`` command: play, rules, learn, games, replay, tournament, bench,
-config."""
+"""The ``cardavia`` command: play, rules, learn, games, replay, tournament,
+analyse-games, bench, config."""
 
 from __future__ import annotations
 
@@ -16,17 +16,12 @@ import cardavia
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
 from . import __version__, opponent
 from .cards_view import CardView
+from .cluster import ADDRESS_HELP, RAY_HELP, describe_error, progress_bar
+from .cluster import backend as backend_of
 from .config import KEYS, ConfigError, load_config, parse_value, save_config
 from .config import config_path as _config_path
 from .i18n import LANGUAGES, _, resolve_language, set_language
@@ -109,6 +104,17 @@ def setup_language(option: Enum | None) -> str:
     language = resolve_language(_value(option), load_config().language)
     set_language(language)
     return language
+
+
+def threads_option(what: str) -> Any:
+    """``--threads``: how much runs at once, on this machine or on Ray."""
+    return typer.Option(
+        None,
+        "--threads",
+        min=1,
+        max=cardavia.ai.MAX_THREADS,
+        help=f"{what} (default: every core, or the Ray cluster's CPUs).",
+    )
 
 
 def fail(console: Console, message: str, code: int = 1) -> typer.Exit:
@@ -301,13 +307,7 @@ def tournament(
     seed: int | None = typer.Option(
         None, "--seed", min=0, max=(1 << 64) - 1, help="Seed of the deals (default: random)."
     ),
-    threads: int | None = typer.Option(
-        None,
-        "--threads",
-        min=1,
-        max=cardavia.ai.MAX_THREADS,
-        help="Games played at once (default: every core).",
-    ),
+    threads: int | None = threads_option("Games played at once"),
     journal: Path | None = typer.Option(
         None,
         "--journal",
@@ -316,6 +316,8 @@ def tournament(
     ),
     json_mode: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
+    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
     """Duplicate-deal match between two players, with 95% intervals."""
     from cardavia.tournament_journal import journal_seed
@@ -348,23 +350,16 @@ def tournament(
 
         return cardavia.tournament(
             str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads,
-            journal=journal, progress=progress,
+            journal=journal, progress=progress, backend=backend_of(ray, address),
+            address=address,
         )  # fmt: skip
 
     try:
         if json_mode or not console.is_terminal:
             result = play()
         else:
-            with Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                transient=True,
-            ) as bar:
-                task = bar.add_task(playing_message(2 * deals), total=2 * deals)
-                result = play(lambda done: bar.update(task, completed=done))
+            with progress_bar(console, playing_message(2 * deals), 2 * deals) as show:
+                result = play(show)
     except KeyboardInterrupt:
         message = stopped_message(finished[0], 2 * deals, None if journal is None else str(journal))
         if json_mode:
@@ -375,11 +370,95 @@ def tournament(
         if json_mode:
             typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
             raise typer.Exit(1) from None
-        raise fail(console, error_message(exc)) from None
+        raise fail(console, error_message(describe_error(exc))) from None
     if json_mode:
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
     console.print(render_tournament(result))
+
+
+@app.command("analyse-games")
+def analyse_games(
+    files: list[Path] = typer.Argument(..., help="Saved games (JSON), as replay reads them."),
+    level: Level = typer.Option(Level.normal, "--level", help="Budget of the analysis."),
+    threads: int | None = threads_option("Games analysed at once"),
+    out: Path | None = typer.Option(
+        None, "--out", help="Write every decision and summary to this file, one JSON a line."
+    ),
+    json_mode: bool = typer.Option(False, "--json", help="Print the whole analysis as JSON."),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
+    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
+) -> None:
+    """Every decision of saved games analysed by the computer: the value of each
+    legal move and of the move played, and each player's expected value lost per move."""
+    from cardavia.analysis import analyse_games as analyse
+
+    from .analyse_view import (
+        analysing_message,
+        load_records,
+        render_analysis,
+        write_decisions,
+    )
+    from .analyse_view import error_message as analysis_error
+
+    if json_mode:
+        set_language("en")
+    else:
+        setup_language(lang)
+    console = make_console()
+    records, unreadable = load_records(files)
+    chosen_level = str(level.value)
+    if out is not None and not out.parent.is_dir():
+        raise fail(
+            console,
+            _("Cannot write {path}: {error}").format(path=out, error=_("no such folder")),
+        )
+
+    def run(show: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+        return analyse(
+            records, level=chosen_level, threads=threads, backend=backend_of(ray, address),
+            address=address, progress=None if show is None else lambda done, _n: show(done),
+        )  # fmt: skip
+
+    try:
+        if json_mode or not console.is_terminal or not records:
+            results = run()
+        else:
+            with progress_bar(console, analysing_message(len(records)), len(records)) as show:
+                results = run(show)
+    except KeyboardInterrupt:
+        raise fail(console, _("Stopped: the analysis was interrupted."), 130) from None
+    except (cardavia.CardaviaError, TypeError) as exc:
+        if json_mode:
+            typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
+            raise typer.Exit(1) from None
+        raise fail(console, analysis_error(describe_error(exc))) from None
+    if out is not None:
+        try:
+            write_decisions(out, results)
+        except OSError as exc:
+            message = _("Cannot write {path}: {error}").format(path=out, error=exc)
+            if json_mode:
+                typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+                raise typer.Exit(1) from None
+            raise fail(console, message) from None
+    errors = [{"file": str(path), "error": message} for path, message in unreadable]
+    if json_mode:
+        typer.echo(
+            json.dumps(
+                {"level": chosen_level, "games": results, "errors": errors}, ensure_ascii=False
+            )
+        )
+    else:
+        if results:
+            console.print(render_analysis(results, chosen_level))
+        if out is not None:
+            console.print(_("Every decision is written to {path}").format(path=out))
+        for entry in errors:
+            console.print(Text(entry["error"], style="bold red"), soft_wrap=True)
+    if unreadable:
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -136,5 +136,5 @@ def stopped_message(done: int, total: int, journal: str | None) -> str:
     ).format(done=done, total=total, journal=journal)
 
 
-def error_message(error: Exception) -> str:
+def error_message(error: object) -> str:
     return _("Cannot run the tournament: {error}").format(error=error)

@@ -20,6 +20,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidStateError",
+    "MissingDependencyError",
     "UnknownGameError",
     "describe",
 ]
@@ -119,6 +120,12 @@ TEXTS: dict[str, str] = {
     "budget": "a search needs iterations or time_ms",
     "too_many": "{field}: more than {max} items",
     "corrupt": "{field}: {what}",
+    # Optional integrations (cardavia.distributed, cardavia.selfplay).
+    "missing_dependency": "{field}={value!r} needs {package}: pip install {install}",
+    "ray_address": "cannot connect to Ray at {value!r}: {reason}",
+    "needs_ray": "{field}={value!r} is a Ray address: it needs backend='ray'",
+    "ray_task": "{field} {value} failed on Ray: {reason}",
+    "other_run": "{field}: {value} belongs to another run ({theirs})",
 }
 
 
@@ -218,3 +225,8 @@ class UnknownGameError(CardaviaError, ValueError):
 class InvalidArgumentError(CardaviaError, ValueError):
     """An argument of the right type but out of range: a seat that is not
     0 or 1, a negative budget, an unknown policy or level."""
+
+
+class MissingDependencyError(CardaviaError, ImportError):
+    """An optional integration whose package is not installed: Ray or
+    pyarrow (the ``[ray]`` extra). ``install`` in the detail says how."""
