@@ -625,6 +625,16 @@ def test_perevodnoy_observation_called_durak() -> None:
     _rejected(obs, _set("game", "durak"))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rollout_policy_searches_reproducibly(game: str) -> None:
+    obs = mover_obs(choice_position(game))
+    for rollouts in ("random", "informed", "mast"):
+        stats = ai.analyse(obs, iterations=2_000, seed=6, rollouts=rollouts)
+        assert check_stats(stats, obs["legal_moves"]) == 2_000
+        assert ai.analyse(obs, iterations=2_000, seed=6, rollouts=rollouts) == stats
+    assert ai.DEFAULT_ROLLOUTS[game] in ("random", "informed", "mast")
+
+
 # ------------------------------------------------------------ legal moves
 
 
@@ -638,7 +648,7 @@ def test_never_an_illegal_move(game: str) -> None:
         positions = list(random_positions(game, 100 + seed))
         for g in rng.sample(positions, min(9, len(positions))):
             obs = mover_obs(g)
-            rollouts = rng.choice(["informed", "random"])
+            rollouts = rng.choice(["informed", "random", "mast"])
             threads = 2 if checked % 10 == 0 else 1
             move = ai.choose_move(
                 obs, iterations=rng.choice([1, 7, 64]), seed=checked, threads=threads,
