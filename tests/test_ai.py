@@ -58,9 +58,10 @@ def reach(game: str, seed: int, wanted: Callable[[Obs], bool]) -> Any:
 
 
 def searched(o: Obs) -> bool:
-    """Far enough from the end that the AI searches by sampling (near the
-    end of a deal it may solve the position exactly instead)."""
-    return o["stock_size"] >= 4 and o.get("closed") is None
+    """Far enough from the end that the AI grows its tree (near the end of a
+    deal it solves sampled deals exactly instead: from the last few stock
+    cards in Schnapsen, once the stock is empty in Durak)."""
+    return o["stock_size"] >= 8 and o.get("closed") is None
 
 
 def choice_position(game: str, seed: int = 1) -> Any:

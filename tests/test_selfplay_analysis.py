@@ -54,7 +54,8 @@ def test_selfplay_rows(tmp_path: Path) -> None:
         assert row["legal_moves"] == observation["legal_moves"]
         assert len(row["visits"]) == len(row["values"]) == len(row["legal_moves"])
         assert row["move"] in row["legal_moves"]
-        assert row["visits"][row["legal_moves"].index(row["move"])] == max(row["visits"])
+        # easy plays a move its search tried (drawn by visits squared).
+        assert row["visits"][row["legal_moves"].index(row["move"])] > 0
         expected = 0.5 if row["winner"] is None else float(row["winner"] == row["seat"])
         assert row["reward"] == expected
     meta = parquet().read_schema(result["shards"][1]).metadata
@@ -157,12 +158,15 @@ def recorded(game: str, seed: int, level: str = "easy") -> GameRecord:
     return GameRecord(game, moves, seed=seed, label=f"{game}-{seed}", players={"0": "greedy"})
 
 
-@pytest.mark.parametrize("game", ["durak", "schnapsen"])
-def test_the_ais_own_moves_lose_nothing(game: str) -> None:
-    record = recorded(game, 3)
-    (result,) = analyse_games([record], level="easy")
+@pytest.mark.parametrize(("game", "level"), [("durak", "easy"), ("schnapsen", "normal")])
+def test_the_ais_own_moves_lose_nothing_at_a_best_level(game: str, level: str) -> None:
+    """At a level that plays its best move, the analysis at that level agrees
+    with every move of the AI; ``easy`` draws plausibly and may lose a little."""
+    record = recorded(game, 3, level)
+    (result,) = analyse_games([record], level=level)
     assert result["label"] == f"{game}-3" and result["finished"]
     assert result["moves"] == len(record.moves) == len(result["decisions"])
+    best_level = cardavia.ai.LEVEL_PICKS[level] == "best"
     for decision in result["decisions"]:
         assert decision["ply"] == result["decisions"].index(decision) + 1
         if decision["forced"]:
@@ -171,11 +175,14 @@ def test_the_ais_own_moves_lose_nothing(game: str) -> None:
         values = {m["move"]: m["value"] for m in decision["moves"]}
         assert decision["played_value"] == values[decision["played"]]
         assert decision["ev_lost"] == max(0.0, decision["best_value"] - values[decision["played"]])
-        if decision["seat"] == 1:
+        if decision["seat"] == 1 and best_level:
             assert decision["played"] == decision["best"] and decision["ev_lost"] == 0
     computer, greedy = result["summary"][1], result["summary"][0]
-    assert computer["agreed"] == computer["decisions"] and computer["ev_lost"] == 0
-    assert computer["worst"] is None
+    if best_level:
+        assert computer["agreed"] == computer["decisions"] and computer["ev_lost"] == 0
+        assert computer["worst"] is None
+    else:
+        assert computer["agreed"] <= computer["decisions"] and computer["ev_lost"] >= 0
     chosen = [d for d in result["decisions"] if d["seat"] == 0 and not d["forced"]]
     assert greedy["decisions"] == len(chosen)
     assert greedy["ev_lost_per_move"] == pytest.approx(

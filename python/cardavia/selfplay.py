@@ -88,10 +88,14 @@ def play_shard(game: str, level: str, seed: int, first: int, count: int) -> dict
             seat = g.current_player
             assert seat is not None
             observation = g.observation(seat)
-            stats = ai.analyse(observation, level=level, seed=move_seed(dealt, ply))
+            searched = move_seed(dealt, ply)
+            stats = ai.analyse(observation, level=level, seed=searched)
             by_move = {str(row["move"]): row for row in stats}
             legal = [str(m) for m in observation["legal_moves"]]
+            # The move the level plays: the most visited, or drawn as easy draws it.
             move = str(stats[0]["move"])
+            if ai.LEVEL_PICKS[level] != "best":
+                move = ai.choose_move(observation, level=level, seed=searched)
             columns["game_index"].append(index)
             columns["deal_seed"].append(dealt)
             columns["ply"].append(ply)

@@ -55,23 +55,23 @@ def make_player(spec: str) -> Player:
     if spec in bots.BOTS:
         bot = bots.BOTS[spec]
         return Player(spec, lambda obs, seed: bot(obs, random.Random(seed)))
-    rollouts = "auto"
-    parts = spec.split(":")
     if spec in ai.LEVELS:
-        budget = ai.LEVELS[spec]
-    elif (
+        # A level plays as it does at the table (``easy`` picks plausibly),
+        # on one thread: the tournament plays games side by side.
+        return Player(spec, lambda obs, seed: ai.choose_move(obs, level=spec, seed=seed))
+    parts = spec.split(":")
+    if not (
         parts[0] == "ai"
         and len(parts) in (2, 3)
         and parts[1].isdigit()
-        and (len(parts) == 2 or parts[2] in ("informed", "random", "mast"))
+        and (len(parts) == 2 or parts[2] in ("auto", *ai.PLAYOUTS))
     ):
-        budget = int(parts[1])
-        rollouts = parts[2] if len(parts) == 3 else rollouts
-    else:
         raise InvalidArgumentError(
             f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)}, "
             "ai:ITERATIONS[:auto|informed|random|mast] or cmd:COMMAND"
         )
+    budget = int(parts[1])
+    rollouts = parts[2] if len(parts) == 3 else "auto"
     return Player(
         spec,
         lambda obs, seed: ai.choose_move(obs, iterations=budget, seed=seed, rollouts=rollouts),

@@ -1,9 +1,11 @@
 """``cardavia analyse-games`` and the ``--ray`` options, through CliRunner.
 
-Saved games are made here as the play session saves them: the computer at
-``easy`` searching with ``opponent.move_seed``, so the analysis at ``easy``
-agrees with every one of its moves. A damaged file is reported and the
-others analysed; without Ray the message says how to install it.
+Saved games are made here as the play session saves them: the computer
+searching with ``opponent.move_seed``. At ``normal`` the analysis at the
+same level agrees with every one of its moves; ``easy`` picks plausibly
+(mostly the analysis's first move, sometimes another it liked), so its own
+moves lose a little. A damaged file is reported and the others analysed;
+without Ray the message says how to install it.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ WORST_MOVE = {
 }
 
 
-def saved_game(path: Path, game: str, seed: int, finished: bool = True) -> Path:
-    """A game of a random human (seat 0) against the computer at easy."""
-    log = GameLog(game=game, seed=seed, deck=None, levels={"0": "human", "1": "easy"})
+def saved_game(
+    path: Path, game: str, seed: int, finished: bool = True, level: str = "easy"
+) -> Path:
+    """A game of a random human (seat 0) against the computer at ``level``."""
+    log = GameLog(game=game, seed=seed, deck=None, levels={"0": "human", "1": level})
     g = log.new_game()
     rng = random.Random(seed)
     while not g.is_over and (finished or len(log.moves) < 10):
@@ -43,7 +47,7 @@ def saved_game(path: Path, game: str, seed: int, finished: bool = True) -> Path:
         assert seat is not None
         obs = g.observation(seat)
         if seat == 1:
-            move = cardavia.ai.choose_move(obs, level="easy", seed=move_seed(seed, len(log.moves)))
+            move = cardavia.ai.choose_move(obs, level=level, seed=move_seed(seed, len(log.moves)))
         else:
             move = rng.choice(obs["legal_moves"])
         log.record(seat, move)
@@ -60,8 +64,10 @@ def games(tmp_path: Path) -> list[Path]:
     ]
 
 
-def analyse(runner: CliRunner, files: list[Path], *extra: str) -> tuple[int, str]:
-    return run(runner, ["analyse-games", *map(str, files), "--level", "easy", *extra])
+def analyse(
+    runner: CliRunner, files: list[Path], *extra: str, level: str = "easy"
+) -> tuple[int, str]:
+    return run(runner, ["analyse-games", *map(str, files), "--level", level, *extra])
 
 
 def test_analyse_games_as_json(runner: CliRunner, games: list[Path], tmp_path: Path) -> None:
@@ -75,13 +81,24 @@ def test_analyse_games_as_json(runner: CliRunner, games: list[Path], tmp_path: P
     assert not schnapsen["finished"] and schnapsen["moves"] == 10
     for analysed in (durak, schnapsen):
         computer = analysed["summary"][1]
-        assert computer["agreed"] == computer["decisions"] > 0 and computer["ev_lost"] == 0
+        assert computer["agreed"] <= computer["decisions"] and computer["decisions"] > 0
+        assert computer["ev_lost"] >= 0
         assert analysed["players"] == {"0": "human", "1": "easy"}
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     decisions = [line for line in lines if line["kind"] == "decision"]
     assert len(decisions) == durak["moves"] + schnapsen["moves"]
     assert [line["player"] for line in lines if line["kind"] == "summary"] == ["human", "easy"] * 2
     assert decisions[0]["file"] == str(games[0]) and "moves" in decisions[0]
+
+
+def test_the_computer_loses_nothing_at_its_own_best_level(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    path = saved_game(tmp_path / "n.json", "schnapsen", 4, finished=False, level="normal")
+    code, text = analyse(runner, [path], "--json", level="normal")
+    assert code == 0
+    computer = json.loads(text)["games"][0]["summary"][1]
+    assert computer["agreed"] == computer["decisions"] > 0 and computer["ev_lost"] == 0
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -270,11 +270,24 @@ pub fn sample_world(
     to_python(py, &state)
 }
 
-/// The levels and their iteration budgets.
+/// The levels and their iteration budgets (per thread).
 pub fn levels(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let dict = PyDict::new(py);
     for level in LEVELS {
         dict.set_item(level.name, level.iterations)?;
+    }
+    Ok(dict)
+}
+
+/// How each level picks its move: "best" or "plausible".
+pub fn level_picks(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for level in LEVELS {
+        let pick = match level.pick {
+            Pick::Best => "best",
+            Pick::Plausible => "plausible",
+        };
+        dict.set_item(level.name, pick)?;
     }
     Ok(dict)
 }

@@ -15,6 +15,7 @@ use cardavia_core::durak::Durak;
 use cardavia_core::error::Kind;
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::schnapsen::Schnapsen;
+use cardavia_core::search::ismcts::Playout;
 use cardavia_core::search::Rollout;
 use cardavia_core::session::GameId;
 use pyo3::prelude::*;
@@ -36,11 +37,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ai::search_budget, m)?)?;
     m.add_function(wrap_pyfunction!(ai::sample_world, m)?)?;
     m.add("LEVELS", ai::levels(m.py())?)?;
+    m.add("LEVEL_PICKS", ai::level_picks(m.py())?)?;
     let rollouts = PyDict::new(m.py());
     rollouts.set_item("durak", Durak::PLAYOUT.name())?;
     rollouts.set_item("perevodnoy", Perevodnoy::PLAYOUT.name())?;
     rollouts.set_item("schnapsen", Schnapsen::PLAYOUT.name())?;
     m.add("DEFAULT_ROLLOUTS", rollouts)?;
+    let playouts: Vec<&str> = Playout::ALL.iter().map(|p| p.name()).collect();
+    m.add("PLAYOUTS", PyTuple::new(m.py(), playouts)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     #[cfg(feature = "testing")]
     m.add_function(wrap_pyfunction!(soak::soak, m)?)?;
