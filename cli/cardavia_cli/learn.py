@@ -153,7 +153,7 @@ def run_lesson(
                     Text(step_text(_(step.success), step, view), style=view.style("good"))
                 )
                 break
-            problem, move = _answer_move(g, obs, answer, step, view)
+            problem, move = answer_move(g, obs, answer, step, view)
             if move is None:
                 console.print(Text(problem or "", style=view.style("bad")))
                 continue
@@ -175,7 +175,7 @@ def run_lesson(
     return True
 
 
-def _answer_move(
+def answer_move(
     g: cardavia.Game, obs: dict[str, Any], answer: str, step: Step, view: CardView
 ) -> tuple[str | None, str | None]:
     """(problem, None) or (None, accepted move)."""

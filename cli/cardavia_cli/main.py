@@ -32,7 +32,7 @@ from .config import config_path as _config_path
 from .i18n import LANGUAGES, _, resolve_language, set_language
 from .opponent import DEFAULT_LEVEL, LEVELS
 from .plain_text import AsciiStream
-from .saves import GameLog, SaveError, load_log, rebuild, write_log
+from .saves import SaveError, load_log, new_log, rebuild, write_log
 from .themes import THEMES, get_theme
 from .tournament_view import PLAYER_HELP
 
@@ -183,11 +183,8 @@ def play(
         chosen_level = chosen_level or log.levels.get("1") or config.level
         log.levels["1"] = chosen_level
     else:
-        deal_seed = seed if seed is not None else secrets.randbelow(1 << 32)
         chosen_level = chosen_level or config.level or DEFAULT_LEVEL
-        log = GameLog(
-            game=game_id, seed=deal_seed, deck=None, levels={"0": "human", "1": chosen_level}
-        )
+        log = new_log(game_id, chosen_level, seed)
         engine_game = log.new_game()
     write_log(log)
     if json_mode:
