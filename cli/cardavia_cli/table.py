@@ -202,12 +202,17 @@ def match_text(obs: dict[str, Any]) -> str:
     return _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
 
 
+def seat_names() -> tuple[str, str]:
+    """Seat 0 and seat 1 in a short list: you, the computer."""
+    return _("you"), _("computer")
+
+
 def marriages_line(obs: dict[str, Any], view: CardView) -> Text | None:
     marriages = obs.get("marriages") or [[], []]
     if not (marriages[0] or marriages[1]):
         return None
     line = Text(_("Marriages:") + " ")
-    for seat, who in ((0, _("you")), (1, _("computer"))):
+    for seat, who in enumerate(seat_names()):
         if marriages[seat]:
             line.append(who + " ")
             for s in marriages[seat]:

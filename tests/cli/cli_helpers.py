@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from cardavia_cli import i18n
+from cardavia_cli.learn import accepts, position
+from cardavia_cli.learn_steps import ILLEGAL_DEFENCE, Step
 from cardavia_cli.main import app
 from typer.testing import CliRunner
 
@@ -40,3 +42,12 @@ class StandIn:
         return [
             {"move": move, "visits": 1, "value": 0.5} for move in sorted(observation["legal_moves"])
         ]
+
+
+def lesson_answer(game: str, step: Step) -> str:
+    """An answer the step accepts (for the illegal defence: the card that
+    cannot cover)."""
+    g = position(game, step)
+    if step.accept == (ILLEGAL_DEFENCE,):
+        return step.cards["c"]
+    return next(m for m in sorted(g.legal_moves()) if accepts(step, g, m))
