@@ -30,9 +30,10 @@ class LoggedGame:
         """What narration reads: seat 0's observation (its hand plays no part)."""
         return self.game.observation(HUMAN)
 
-    def apply(self, seat: int, move: str, view: CardView) -> list[str]:
-        """Play ``move`` for ``seat``, save the log, and tell what happened.
-        An illegal move raises ``cardavia.IllegalMoveError`` and changes nothing."""
+    def play(self, seat: int, move: str, view: CardView) -> list[str]:
+        """Play ``move`` for ``seat``, record it in the log (not yet saved),
+        and tell what happened. An illegal move raises
+        ``cardavia.IllegalMoveError`` and changes nothing."""
         before = self.public_view()
         self.game.play(move)
         after = self.public_view()
@@ -40,8 +41,13 @@ class LoggedGame:
         if self.game.is_over:
             self.log.finished = True
             self.log.outcome = self.game.outcome
-        write_log(self.log)
         return narrate(move, seat, before, after, view)
+
+    def apply(self, seat: int, move: str, view: CardView) -> list[str]:
+        """``play``, then save the log."""
+        events = self.play(seat, move, view)
+        write_log(self.log)
+        return events
 
     def computer_to_move(self) -> bool:
         return not self.game.is_over and self.game.current_player == COMPUTER

@@ -5,10 +5,8 @@ nothing. The computer's moves are sent one message each, as they are made."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import cardavia
 
@@ -21,7 +19,7 @@ from ..moves_input import normalize, parse_input
 from ..narration import move_label
 from ..opponent import LEVELS
 from ..replay import ANALYSIS_LEVEL
-from ..saves import new_log, rebuild, write_log
+from ..saves import new_log, rebuild
 from ..session import advice_rows, help_text, suggestion_text
 from .lesson import Lesson
 from .options import WebOptions
@@ -30,16 +28,9 @@ from .protocol import Message, MessageError, parse_message
 from .replays import Replay, list_saves, open_log
 from .rules_html import rules_json
 from .table_json import table_json
+from .workers import save, search
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
-T = TypeVar("T")
-
-
-async def off_the_loop(function: Callable[..., T], *args: Any) -> T:
-    """Run a search in a worker thread: it releases the GIL, and the event
-    loop keeps serving the other tables meanwhile."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(None, functools.partial(function, *args))
 
 
 def card_view(game: str) -> CardView:
@@ -132,7 +123,7 @@ class Connection:
         level = message.get("level") or self.level
         log = new_log(message.get("game"), level)
         played = LoggedGame(log.new_game(), log, opponent.for_level(level))
-        write_log(log)
+        await save(played)
         await self.start_playing(played)
 
     async def on_resume(self, message: Message) -> None:
@@ -180,7 +171,8 @@ class Connection:
         played = self.human_turn()
         if move not in played.game.legal_moves():
             raise MessageError("illegal_move", "move", move)
-        events = played.apply(HUMAN, move, card_view(played.game.game))
+        events = played.play(HUMAN, move, card_view(played.game.game))
+        await save(played)
         await self.send(self.state_json(events, (HUMAN, move)))
         await self.computer_turns()
 
@@ -188,8 +180,9 @@ class Connection:
         played = self.current_game()
         while played.computer_to_move():
             obs, seed = played.computer_request()
-            move = await off_the_loop(played.opponent.choose, obs, seed)
-            events = played.apply(COMPUTER, move, card_view(played.game.game))
+            move = await search(played.opponent.choose, obs, seed)
+            events = played.play(COMPUTER, move, card_view(played.game.game))
+            await save(played)
             await self.send(self.state_json(events, (COMPUTER, move)))
 
     async def on_move(self, message: Message) -> None:
@@ -234,7 +227,7 @@ class Connection:
     async def on_hint(self, message: Message) -> None:
         played = self.human_turn()
         obs = played.game.observation(HUMAN)
-        rows = await off_the_loop(played.opponent.analyse, obs, played.advice_seed())
+        rows = await search(played.opponent.analyse, obs, played.advice_seed())
         rated = advice_rows(rows, obs, card_view(played.game.game))
         await self.send(
             {
@@ -305,6 +298,6 @@ class Connection:
         rows: list[dict[str, Any]] = []
         if request is not None:
             analyst = opponent.for_level(ANALYSIS_LEVEL)
-            rows = await off_the_loop(analyst.analyse, *request)
+            rows = await search(analyst.analyse, *request)
         self.replay_rows = rows
         await self.send(replay.as_json(index, rows, card_view(replay.log.game)))
