@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cardavia_cli import i18n, opponent
 from cardavia_cli.web.app import create_app
 from cardavia_cli.web.options import WebOptions
 from starlette.testclient import TestClient
@@ -19,32 +18,10 @@ from starlette.testclient import TestClient
 sys.path.insert(0, str(Path(__file__).parent.parent / "cli"))
 
 from browser_server import Served, serve_in_thread
-from cli_helpers import StandIn
+from home_fixtures import isolated_env, stand_ins
 from web_helpers import HOST, make_options
 
-
-@pytest.fixture(autouse=True)
-def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("CARDAVIA_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CARDAVIA_DATA_DIR", str(tmp_path / "data"))
-    for name in ("CARDAVIA_LANG", "LC_ALL", "LANG", "LANGUAGE"):
-        monkeypatch.delenv(name, raising=False)
-    yield tmp_path
-    i18n.set_language("en")
-
-
-@pytest.fixture(autouse=True)
-def stand_ins(monkeypatch: pytest.MonkeyPatch) -> list[StandIn]:
-    """The table plays ``StandIn`` instead of the AI; the list holds every
-    opponent it built, in order."""
-    built: list[StandIn] = []
-
-    def build(level: str) -> StandIn:
-        built.append(StandIn(level))
-        return built[-1]
-
-    monkeypatch.setattr(opponent, "for_level", build)
-    return built
+__all__ = ["isolated_env", "stand_ins"]  # the CLI tests' own
 
 
 @pytest.fixture

@@ -144,6 +144,8 @@ def test_a_hint_rates_every_legal_move(client: TestClient) -> None:
     legal = {m["move"] for m in state["view"]["moves"]}
     assert {row["move"] for row in hint["rows"]} == legal
     assert all(0 <= row["percent"] <= 100 and row["label"] for row in hint["rows"])
+    for row in hint["rows"]:
+        assert row["label"] in row["text"] and str(row["percent"]) in row["text"]
     assert hint["best"] and hint["moves_played"] == state["moves_played"]
 
 
@@ -212,6 +214,10 @@ def test_lesson_answers_are_checked(client: TestClient) -> None:
         wrong = opened.error(type="move", move="take")
         assert wrong["kind"] == "lesson" and wrong["text"]
         assert opened.error(type="text", text="6S")["kind"] == "lesson"
+        solved = opened.ask_one(type="move", move="defend:9S")
+        assert solved["solved"]
+        again = opened.error(type="move", move="defend:9S")  # solved already
+        assert again["kind"] == "lesson" and again["text"]
         skipped = opened.ask_one(type="text", text="skip")
         assert skipped["index"] == lesson["index"] + 1
         closed = opened.ask_one(type="text", text="quit")

@@ -20,7 +20,7 @@ from ..narration import move_label
 from ..opponent import LEVELS
 from ..replay import ANALYSIS_LEVEL
 from ..saves import new_log, rebuild
-from ..session import advice_rows, help_text, suggestion_text
+from ..session import advice_rows, chance_text, help_text, suggestion_text
 from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings
@@ -235,7 +235,12 @@ class Connection:
                 "moves_played": len(played.log.moves),
                 "best": suggestion_text(rated[0][1]) if rated else None,
                 "rows": [
-                    {"move": move, "label": label, "percent": percent}
+                    {
+                        "move": move,
+                        "label": label,
+                        "percent": percent,
+                        "text": chance_text(label, percent),
+                    }
                     for move, label, percent in rated
                 ],
             }

@@ -129,65 +129,50 @@ def check_values(message: Message, limits: Limits) -> None:
         raise MessageError("no_such_step", "index", index, last=0)
 
 
+# What the page may choose from when a name is unknown.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "unknown_game": tuple(cardavia.GAMES),
+    "unknown_language": LANGUAGES,
+    "unknown_level": tuple(LEVELS),
+}
+
+
 def error_text(error: MessageError) -> str:
     """The sentence the page shows for ``error``, in the current language."""
-    kind, value, detail = error.kind, error.value, error.detail
-    shown = str(value)[:80] if value is not None else ""
-    if kind == "too_large":
-        return _("The message is too large: {size} bytes, at most {limit}.").format(
-            size=value, limit=detail["limit"]
-        )
-    if kind in ("bad_json", "not_object"):
-        return _("The message is not a JSON object.")
-    if kind == "unknown_type":
-        return _("Unknown message type “{value}”.").format(value=shown)
-    if kind == "unknown_field":
-        return _("Unknown field “{field}” in the message.").format(field=error.field)
-    if kind == "missing_field":
-        return _("The message lacks the field “{field}”.").format(field=error.field)
-    if kind == "wrong_type":
-        return _("The field “{field}” has the wrong type.").format(field=error.field)
-    if kind == "unknown_game":
-        return _("There is no game “{value}”; choose one of {choices}.").format(
-            value=shown, choices=", ".join(cardavia.GAMES)
-        )
-    if kind == "unknown_language":
-        return _("There is no language “{value}”; choose one of {choices}.").format(
-            value=shown, choices=", ".join(LANGUAGES)
-        )
-    if kind == "unknown_level":
-        return _("There is no level “{value}”; choose one of {choices}.").format(
-            value=shown, choices=", ".join(LEVELS)
-        )
-    if kind == "too_long":
-        return _("The text is too long: at most {limit} characters.").format(limit=detail["limit"])
-    if kind == "illegal_move":
-        return _("“{value}” is not a legal move now.").format(value=shown)
-    if kind == "bad_file":
-        return _("“{value}” is not the name of a saved game.").format(value=shown)
-    if kind == "no_game":
-        return _("No game is on: deal a new one.")
-    if kind == "game_over":
-        return _("This game is over: deal a new one.")
-    if kind == "not_your_turn":
-        return _("Wait: it is the computer's turn.")
-    if kind == "too_many_games":
-        return _("This page has started {limit} games; reload it to play on.").format(
-            limit=detail["limit"]
-        )
-    if kind == "too_many_connections":
-        return _("{limit} tables are open already; close one and reload this page.").format(
-            limit=detail["limit"]
-        )
-    if kind == "no_lesson":
-        return _("No lesson is open.")
-    if kind == "no_replay":
-        return _("No replay is open.")
-    if kind == "no_such_step":
-        return _("There is no position {value}: choose 0 to {last}.").format(
-            value=shown, last=detail["last"]
-        )
-    if kind == "finished":
-        return _("That game is over; replay it instead.")
-    # "not_understood", "lesson", "save" and "internal" carry their sentence.
-    return str(detail.get("text") or _("Something went wrong; the table is unchanged."))
+    texts = {
+        "too_large": _("The message is too large: {size} bytes, at most {limit}."),
+        "bad_json": _("The message is not a JSON object."),
+        "not_object": _("The message is not a JSON object."),
+        "unknown_type": _("Unknown message type “{value}”."),
+        "unknown_field": _("Unknown field “{field}” in the message."),
+        "missing_field": _("The message lacks the field “{field}”."),
+        "wrong_type": _("The field “{field}” has the wrong type."),
+        "unknown_game": _("There is no game “{value}”; choose one of {choices}."),
+        "unknown_language": _("There is no language “{value}”; choose one of {choices}."),
+        "unknown_level": _("There is no level “{value}”; choose one of {choices}."),
+        "too_long": _("The text is too long: at most {limit} characters."),
+        "illegal_move": _("“{value}” is not a legal move now."),
+        "bad_file": _("“{value}” is not the name of a saved game."),
+        "no_game": _("No game is on: deal a new one."),
+        "game_over": _("This game is over: deal a new one."),
+        "not_your_turn": _("Wait: it is the computer's turn."),
+        "too_many_games": _("This page has started {limit} games; reload it to play on."),
+        "too_many_connections": _(
+            "{limit} tables are open already; close one and reload this page."
+        ),
+        "no_lesson": _("No lesson is open."),
+        "no_replay": _("No replay is open."),
+        "no_such_step": _("There is no position {value}: choose 0 to {last}."),
+        "finished": _("That game is over; replay it instead."),
+    }
+    template = texts.get(error.kind)
+    if template is None:
+        # "not_understood", "lesson", "save" and "internal" carry their sentence.
+        return str(error.detail.get("text") or _("Something went wrong; the table is unchanged."))
+    return template.format(
+        value="" if error.value is None else str(error.value)[:80],
+        size=error.value,
+        field=error.field,
+        choices=", ".join(CHOICES.get(error.kind, ())),
+        **error.detail,
+    )

@@ -316,9 +316,9 @@ function onSaves(message) {
       item.append(paragraph(`${game.title} · ${game.moves_text} · ${when} · ${result}`));
       const controls = document.createElement("div");
       controls.className = "controls";
-      controls.append(button(t("replay"), { "data-replay": game.file }, () => send({ type: "replay", file: game.file })));
+      controls.append(button(t("replay"), { "data-replay": game.file }, () => openMode({ type: "replay", file: game.file })));
       if (!game.finished) {
-        controls.append(button(t("resume"), { "data-resume": game.file }, () => send({ type: "resume", file: game.file })));
+        controls.append(button(t("resume"), { "data-resume": game.file }, () => openMode({ type: "resume", file: game.file })));
       }
       item.append(controls);
     }
@@ -367,7 +367,7 @@ function onHint(message) {
   list.className = "hint-list";
   for (const row of message.rows) {
     const item = document.createElement("li");
-    item.textContent = `${row.label}: ${row.percent}%`;
+    item.textContent = row.text;
     item.dataset.hintMove = row.move;
     list.append(item);
     const target = $(`[data-move="${cssEscape(row.move)}"]`);
@@ -759,6 +759,13 @@ function openExtra(kind) {
   return body;
 }
 
+// A lesson, a replay or a resumed game takes the table: the list it was
+// chosen from makes way.
+function openMode(message) {
+  closeExtra();
+  send(message);
+}
+
 function closeExtra() {
   const extra = $("#extra");
   extra.hidden = true;
@@ -772,7 +779,7 @@ function openLearn() {
   const controls = document.createElement("div");
   controls.className = "controls";
   for (const game of welcome ? welcome.games : []) {
-    controls.append(button(t(`game.${game}`), { "data-learn": game }, () => send({ type: "learn", game })));
+    controls.append(button(t(`game.${game}`), { "data-learn": game }, () => openMode({ type: "learn", game })));
   }
   body.append(controls);
 }
