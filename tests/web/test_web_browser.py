@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_server import Served
+from browser_server import Served, serve_in_thread
 from cardavia_cli import i18n
 from cardavia_cli.rules_text import rules_markdown
 from cli_helpers import LANGUAGES
@@ -286,3 +286,14 @@ def test_a_replay_in_the_page(page: Page, served: Served) -> None:
     expect(page.locator("#mode-box .analysis")).to_be_visible()
     assert page.locator("[data-move]").count() == 0
     expect(page.locator("#latest")).not_to_be_empty()
+
+
+def test_a_lost_connection_is_shown(page: Page) -> None:
+    with serve_in_thread() as own:
+        open_table(page, own, lang="nb", game="durak")
+        page.wait_for_selector(READY)
+        expect(page.locator("#lost")).to_be_hidden()
+    # The server stopped: the page says so and offers to reconnect.
+    expect(page.locator("#lost")).to_be_visible()
+    i18n.set_language("nb")
+    expect(page.locator("#reconnect")).to_have_text(i18n._("Reconnect"))

@@ -117,10 +117,6 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     $("#lost").hidden = false;
-    document.body.dataset.connected = "false";
-  });
-  socket.addEventListener("open", () => {
-    document.body.dataset.connected = "true";
   });
 }
 
@@ -155,11 +151,9 @@ async function pump() {
     shownAt = performance.now();
   }
   pumping = false;
-  document.body.dataset.idle = "true";
 }
 
 function handle(message) {
-  document.body.dataset.idle = queue.length ? "false" : "true";
   const handlers = {
     welcome: onWelcome,
     strings: onStrings,
@@ -617,6 +611,14 @@ function renderBar(moves) {
         const label = document.createElement("span");
         label.textContent = m.label;
         element.append(label);
+        if (m.word) {
+          // The word that plays it from the box, as the terminal shows it.
+          const word = document.createElement("span");
+          word.className = "word";
+          word.setAttribute("aria-hidden", "true");
+          word.textContent = `· ${m.word}`;
+          element.append(word);
+        }
         return moveButton(m, element);
       }),
   );
