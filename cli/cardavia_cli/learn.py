@@ -29,6 +29,13 @@ from .moves_input import display_word, normalize, ordered_moves, parse_cards, pa
 from .narration import narrate
 
 
+def lesson_words() -> tuple[set[str], set[str]]:
+    """What a player types in a lesson to skip a step, and to stop."""
+    skip_words = {"skip", normalize(pgettext("command", "skip"))}
+    quit_words = {"quit", "q", "exit", normalize(pgettext("command", "quit"))}
+    return skip_words, quit_words
+
+
 def position(game: str, step: Step) -> cardavia.Game:
     g = cardavia.new_game(game, deck=list(step.deck))
     for move in step.setup:
@@ -118,8 +125,7 @@ def run_lesson(
             style=view.style("accent"),
         )
     )
-    skip_words = {"skip", normalize(pgettext("command", "skip"))}
-    quit_words = {"quit", "q", "exit", normalize(pgettext("command", "quit"))}
+    skip_words, quit_words = lesson_words()
     for number, step in enumerate(steps, 1):
         g = position(game, step)
         obs = g.observation(0)
@@ -153,7 +159,7 @@ def run_lesson(
                     Text(step_text(_(step.success), step, view), style=view.style("good"))
                 )
                 break
-            problem, move = _answer_move(g, obs, answer, step, view)
+            problem, move = answer_move(g, obs, answer, step, view)
             if move is None:
                 console.print(Text(problem or "", style=view.style("bad")))
                 continue
@@ -175,7 +181,7 @@ def run_lesson(
     return True
 
 
-def _answer_move(
+def answer_move(
     g: cardavia.Game, obs: dict[str, Any], answer: str, step: Step, view: CardView
 ) -> tuple[str | None, str | None]:
     """(problem, None) or (None, accepted move)."""

@@ -1,5 +1,5 @@
-"""The ``cardavia`` command: play, rules, learn, games, replay, tournament,
-analyse-games, bench, config."""
+"""The ``cardavia`` command: play, web, rules, learn, games, replay,
+tournament, analyse-games, bench, config."""
 
 from __future__ import annotations
 
@@ -27,9 +27,11 @@ from .config import config_path as _config_path
 from .i18n import LANGUAGES, _, resolve_language, set_language
 from .opponent import DEFAULT_LEVEL, LEVELS
 from .plain_text import AsciiStream
-from .saves import GameLog, SaveError, load_log, rebuild, write_log
+from .replay import ANALYSIS_LEVEL
+from .saves import SaveError, load_log, new_log, rebuild, write_log
 from .themes import THEMES, get_theme
 from .tournament_view import PLAYER_HELP
+from .web.options import DEFAULT_HOST, DEFAULT_PORT
 
 app = typer.Typer(
     name="cardavia",
@@ -189,11 +191,8 @@ def play(
         chosen_level = chosen_level or log.levels.get("1") or config.level
         log.levels["1"] = chosen_level
     else:
-        deal_seed = seed if seed is not None else secrets.randbelow(1 << 32)
         chosen_level = chosen_level or config.level or DEFAULT_LEVEL
-        log = GameLog(
-            game=game_id, seed=deal_seed, deck=None, levels={"0": "human", "1": chosen_level}
-        )
+        log = new_log(game_id, chosen_level, seed)
         engine_game = log.new_game()
     write_log(log)
     if json_mode:
@@ -209,6 +208,56 @@ def play(
     finished = session.run()
     if not finished:
         raise typer.Exit(0)
+
+
+@app.command()
+def web(
+    port: int = typer.Option(
+        DEFAULT_PORT, "--port", min=0, max=65535, help="Port to listen on (0: any free port)."
+    ),
+    host: str = typer.Option(
+        DEFAULT_HOST, "--host", help="Address to listen on (default: this computer only)."
+    ),
+    no_browser: bool = typer.Option(
+        False, "--no-browser", help="Only print the address; do not open a browser."
+    ),
+    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    level: Level | None = typer.Option(None, "--level", help="easy, normal or hard."),
+) -> None:
+    """Play in the browser: a card table served on this computer until Ctrl-C."""
+    from .web.launch import listen, serve
+
+    language = setup_language(lang)
+    console = make_console()
+    try:
+        sock = listen(host, port)
+    except OSError as exc:
+        raise fail(
+            console,
+            _("Cannot listen on {host}:{port} ({error}). Choose another port with --port.").format(
+                host=host, port=port, error=exc.strerror or exc
+            ),
+        ) from None
+
+    def announce(url: str) -> None:
+        console.print(_("The table is open at {url}").format(url=url), soft_wrap=True)
+        console.print(_("Press Ctrl-C to stop."))
+
+    try:
+        serve(
+            sock,
+            host,
+            language=language,
+            level=_value(level) or load_config().level or DEFAULT_LEVEL,
+            url_params={"lang": _value(lang), "level": _value(level)},
+            open_browser=not no_browser,
+            announce=announce,
+        )
+    except KeyboardInterrupt:
+        pass  # uvicorn stopped on Ctrl-C, then passed the signal on
+    finally:
+        sock.close()
+    console.print(_("The table is closed."))
 
 
 @app.command()
@@ -269,7 +318,7 @@ def replay(
     file: Path = typer.Argument(..., help="A saved game (JSON)."),
     show_all: bool = typer.Option(False, "--all", help="Print every move without waiting."),
     lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
-    level: Level = typer.Option(Level.easy, "--level", help="Budget of the analysis."),
+    level: Level = typer.Option(Level(ANALYSIS_LEVEL), "--level", help="Budget of the analysis."),
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
 ) -> None:

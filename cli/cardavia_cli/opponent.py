@@ -16,6 +16,8 @@ from typing import Any, Protocol
 from cardavia import ai
 from cardavia.ai import LEVELS
 
+from .i18n import pgettext
+
 DEFAULT_LEVEL = "normal"
 SEED_MASK = (1 << 63) - 1
 
@@ -25,6 +27,7 @@ __all__ = [
     "AiOpponent",
     "Opponent",
     "for_level",
+    "level_name",
     "move_seed",
     "threads_for",
     "win_chance",
@@ -81,3 +84,13 @@ def win_chance(value: float, values: list[float]) -> float:
     if any(v < 0 for v in values) or value < 0:
         value = (value + 1.0) / 2.0
     return min(1.0, max(0.0, value))
+
+
+def level_name(level: str) -> str:
+    """A level's name in the current language."""
+    names = {
+        "easy": pgettext("level", "easy"),
+        "normal": pgettext("level", "normal"),
+        "hard": pgettext("level", "hard"),
+    }
+    return names.get(level, level)

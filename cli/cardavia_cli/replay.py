@@ -16,6 +16,10 @@ from .narration import move_label, narrate, outcome_text
 from .opponent import Opponent, move_seed, win_chance
 from .saves import GameLog
 
+# The budget of the computer's view of a replayed move (fast, and enough to
+# tell a good move from a poor one).
+ANALYSIS_LEVEL = "easy"
+
 
 def analysis_line(
     rows: list[dict[str, Any]], move: str, obs: dict[str, Any], view: CardView

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -79,6 +80,13 @@ class GameLog:
 
     def new_game(self) -> cardavia.Game:
         return cardavia.new_game(self.game, seed=self.seed, deck=self.deck)
+
+
+def new_log(game: str, level: str, seed: int | None = None) -> GameLog:
+    """The log of a new game of seat 0 (the player) against the computer at
+    ``level``, dealt from ``seed`` (a random one when None)."""
+    deal_seed = seed if seed is not None else secrets.randbelow(1 << 32)
+    return GameLog(game=game, seed=deal_seed, deck=None, levels={"0": "human", "1": level})
 
 
 def new_log_path(game: str, seed: int | None) -> Path:

@@ -15,14 +15,12 @@ from rich.text import Text
 from . import table
 from .cards_view import CardView
 from .i18n import _, current_language
+from .logged_game import COMPUTER, HUMAN, LoggedGame
 from .moves_input import Parsed, ordered_moves, parse_input
-from .narration import narrate, outcome_text
-from .opponent import Opponent, move_seed, win_chance
+from .narration import move_label, outcome_text
+from .opponent import Opponent, win_chance
 from .rules_text import rules_markdown
 from .saves import GameLog, write_log
-
-HUMAN = 0
-COMPUTER = 1
 
 
 class QuitGame(Exception):
@@ -35,12 +33,6 @@ class Settings:
     view: CardView
 
 
-def public_view(game: cardavia.Game) -> dict[str, Any]:
-    """What both seats see (seat 0's observation without its hand matters
-    not: narration only reads public fields)."""
-    return game.observation(HUMAN)
-
-
 class PlaySession:
     def __init__(
         self,
@@ -51,6 +43,7 @@ class PlaySession:
         console: Console,
         read_line: Callable[[str], str],
     ) -> None:
+        self.played = LoggedGame(game, log, opponent)
         self.game = game
         self.log = log
         self.opponent = opponent
@@ -62,22 +55,12 @@ class PlaySession:
     # ------------------------------------------------------------ moves
 
     def apply(self, seat: int, move: str) -> None:
-        before = public_view(self.game)
-        self.game.play(move)
-        after = public_view(self.game)
-        self.log.record(seat, move)
-        if self.game.is_over:
-            self.log.finished = True
-            self.log.outcome = self.game.outcome
-        write_log(self.log)
-        self.events.extend(narrate(move, seat, before, after, self.settings.view))
+        self.events.extend(self.played.apply(seat, move, self.settings.view))
 
     def computer_moves(self) -> None:
-        while not self.game.is_over and self.game.current_player == COMPUTER:
-            obs = self.game.observation(COMPUTER)
-            seed = move_seed(self.log.seed, len(self.log.moves))
-            move = self.opponent.choose(obs, seed)
-            self.apply(COMPUTER, move)
+        while self.played.computer_to_move():
+            obs, seed = self.played.computer_request()
+            self.apply(COMPUTER, self.opponent.choose(obs, seed))
 
     # ------------------------------------------------------------- loop
 
@@ -156,8 +139,6 @@ class PlaySession:
 
     def choose(self, obs: dict[str, Any], parsed: Parsed) -> str | None:
         view = self.settings.view
-        from .narration import move_label
-
         self.console.print(_("That could mean several moves:"))
         for i, option in enumerate(parsed.options, 1):
             self.console.print(f"  {i}. {move_label(option, obs, view)}", highlight=False)
@@ -186,33 +167,41 @@ class PlaySession:
             self.advice(obs)
 
     def advice(self, obs: dict[str, Any]) -> None:
-        view = self.settings.view
-        seed = move_seed(self.log.seed, len(self.log.moves)) ^ 0x5A5A
-        rows = self.opponent.analyse(obs, seed)
-        self.console.print(advice_text(rows, obs, view), highlight=False)
+        rows = self.opponent.analyse(obs, self.played.advice_seed())
+        self.console.print(advice_text(rows, obs, self.settings.view), highlight=False)
+
+
+def advice_rows(
+    rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView
+) -> list[tuple[str, str, int]]:
+    """(move, its label, its chance to win in percent), best first."""
+    values = [float(r["value"]) for r in rows]
+    return [
+        (
+            str(r["move"]),
+            move_label(str(r["move"]), obs, view),
+            round(win_chance(float(r["value"]), values) * 100),
+        )
+        for r in rows
+    ]
+
+
+def suggestion_text(label: str) -> str:
+    return _("The computer suggests: {move}").format(move=label)
+
+
+def chance_text(label: str, percent: int) -> str:
+    return _("{move}: about {percent}% to win").format(move=label, percent=percent)
 
 
 def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView) -> Text:
-    from .narration import move_label
-
     out = Text()
-    if not rows:
+    rated = advice_rows(rows, obs, view)
+    if not rated:
         return out
-    values = [float(r["value"]) for r in rows]
-    best = rows[0]
-    out.append(
-        _("The computer suggests: {move}").format(move=move_label(best["move"], obs, view)) + "\n",
-        style=view.style("good"),
-    )
-    for row in rows[:5]:
-        chance = win_chance(float(row["value"]), values)
-        out.append(
-            "  "
-            + _("{move}: about {percent}% to win").format(
-                move=move_label(row["move"], obs, view), percent=round(chance * 100)
-            )
-            + "\n"
-        )
+    out.append(suggestion_text(rated[0][1]) + "\n", style=view.style("good"))
+    for _move, label, percent in rated[:5]:
+        out.append("  " + chance_text(label, percent) + "\n")
     return out
 
 

@@ -26,6 +26,11 @@ def game_title(game: str) -> str:
     return titles.get(game, game)
 
 
+def deal_text(obs: dict[str, Any]) -> str:
+    """Which deal of the Schnapsen match is on."""
+    return _("· deal {n}").format(n=len(obs.get("deals") or []) + 1)
+
+
 def _line(*parts: str | Text, style: str = "") -> Text:
     out = Text(style=style)
     for part in parts:
@@ -119,20 +124,20 @@ def moves_block(obs: dict[str, Any], moves: list[str], view: CardView) -> list[T
     return lines
 
 
-def durak_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
+def pile_text(obs: dict[str, Any]) -> str:
+    """The stock and the discard pile of Durak."""
     stock = int(obs["stock_size"])
     discard = len(obs.get("discard") or [])
-    lines = [trump_line(obs, view)]
-    lines.append(
-        Text(
-            ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
-            + " · "
-            + ngettext("discarded: {n} card", "discarded: {n} cards", discard).format(n=discard)
-        )
+    return (
+        ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
+        + " · "
+        + ngettext("discarded: {n} card", "discarded: {n} cards", discard).format(n=discard)
     )
-    lines.append(opponent_line(obs, view))
-    table = obs.get("table") or []
+
+
+def table_line(obs: dict[str, Any], view: CardView) -> Text:
     line = Text(_("Table (attack/defence):") + " ")
+    table = obs.get("table") or []
     if not table:
         line.append(_("empty"))
     for i, (attack, defence) in enumerate(table):
@@ -144,72 +149,119 @@ def durak_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
             line.append("..." if view.ascii else "…")
         else:
             line.append_text(view.card(defence))
-    lines.append(line)
-    if obs.get("taking"):
-        taker = obs["defender"]
-        lines.append(
-            Text(
-                _("You take the cards; the computer may add more.")
-                if taker == HUMAN
-                else _("The computer takes the cards; you may add more."),
-                style=view.style("muted"),
-            )
-        )
-    if obs.get("outcome") is None:
-        role = _("You attack.") if obs["attacker"] == HUMAN else _("You defend.")
+    return line
+
+
+def taking_text(obs: dict[str, Any]) -> str | None:
+    if not obs.get("taking"):
+        return None
+    if obs["defender"] == HUMAN:
+        return _("You take the cards; the computer may add more.")
+    return _("The computer takes the cards; you may add more.")
+
+
+def role_text(obs: dict[str, Any]) -> str | None:
+    if obs.get("outcome") is not None:
+        return None
+    return _("You attack.") if obs["attacker"] == HUMAN else _("You defend.")
+
+
+def durak_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
+    lines = [trump_line(obs, view), Text(pile_text(obs)), opponent_line(obs, view)]
+    lines.append(table_line(obs, view))
+    taking = taking_text(obs)
+    if taking:
+        lines.append(Text(taking, style=view.style("muted")))
+    role = role_text(obs)
+    if role:
         lines.append(Text(role))
     return lines
 
 
-def schnapsen_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
-    lines = [trump_line(obs, view)]
+def talon_text(obs: dict[str, Any]) -> str:
     closed = obs.get("closed")
     if closed is not None:
-        talon = (
-            _("Talon closed by you") if closed["by"] == HUMAN else _("Talon closed by the computer")
-        )
-    elif obs.get("exhausted"):
-        talon = _("Talon exhausted")
-    else:
-        n = int(obs["stock_size"])
-        talon = ngettext("Talon: {n} card", "Talon: {n} cards", n).format(n=n)
-    lines.append(Text(talon))
+        if closed["by"] == HUMAN:
+            return _("Talon closed by you")
+        return _("Talon closed by the computer")
+    if obs.get("exhausted"):
+        return _("Talon exhausted")
+    n = int(obs["stock_size"])
+    return ngettext("Talon: {n} card", "Talon: {n} cards", n).format(n=n)
+
+
+def points_text(obs: dict[str, Any]) -> str:
     points, pending = obs["points"], obs["pending_points"]
     you = str(points[0]) + (" " + _("(+{n} pending)").format(n=pending[0]) if pending[0] else "")
     them = str(points[1]) + (" " + _("(+{n} pending)").format(n=pending[1]) if pending[1] else "")
-    lines.append(Text(_("Points: you {you} · computer {them}").format(you=you, them=them)))
+    return _("Points: you {you} · computer {them}").format(you=you, them=them)
+
+
+def match_text(obs: dict[str, Any]) -> str:
     mp = obs["match_points"]
-    lines.append(
-        Text(
-            _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
-        )
-    )
+    return _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
+
+
+def seat_names() -> tuple[str, str]:
+    """Seat 0 and seat 1 in a short list: you, the computer."""
+    return _("you"), _("computer")
+
+
+def marriages_line(obs: dict[str, Any], view: CardView) -> Text | None:
     marriages = obs.get("marriages") or [[], []]
-    if marriages[0] or marriages[1]:
-        line = Text(_("Marriages:") + " ")
-        for seat, who in ((0, _("you")), (1, _("computer"))):
-            if marriages[seat]:
-                line.append(who + " ")
-                for s in marriages[seat]:
-                    line.append_text(view.suit(s))
-                line.append(" ")
-        lines.append(line)
-    lines.append(opponent_line(obs, view))
+    if not (marriages[0] or marriages[1]):
+        return None
+    line = Text(_("Marriages:") + " ")
+    for seat, who in enumerate(seat_names()):
+        if marriages[seat]:
+            line.append(who + " ")
+            for s in marriages[seat]:
+                line.append_text(view.suit(s))
+            line.append(" ")
+    return line
+
+
+def lead_line(obs: dict[str, Any], view: CardView) -> Text | None:
     lead = obs.get("lead")
-    if lead is not None:
-        who = obs["leader"]
-        template = _("Led by you: {card}") if who == HUMAN else _("Led by the computer: {card}")
-        lines.append(_fmt(template, view, card=view.card(lead)))
+    if lead is None:
+        return None
+    template = (
+        _("Led by you: {card}") if obs["leader"] == HUMAN else _("Led by the computer: {card}")
+    )
+    return _fmt(template, view, card=view.card(lead))
+
+
+def last_trick_line(obs: dict[str, Any], view: CardView) -> Text | None:
     tricks = obs.get("tricks") or []
-    if tricks:
-        lead_card, follow, winner = tricks[-1]
-        template = (
-            _("Last trick: {cards}, won by you")
-            if winner == HUMAN
-            else _("Last trick: {cards}, won by the computer")
-        )
-        lines.append(_fmt(template, view, cards=view.cards([lead_card, follow])))
+    if not tricks:
+        return None
+    lead_card, follow, winner = tricks[-1]
+    template = (
+        _("Last trick: {cards}, won by you")
+        if winner == HUMAN
+        else _("Last trick: {cards}, won by the computer")
+    )
+    return _fmt(template, view, cards=view.cards([lead_card, follow]))
+
+
+def schnapsen_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
+    lines = [trump_line(obs, view), Text(talon_text(obs))]
+    lines.append(Text(points_text(obs)))
+    lines.append(Text(match_text(obs)))
+    marriages = marriages_line(obs, view)
+    if marriages is not None:
+        lines.append(marriages)
+    lines.append(opponent_line(obs, view))
+    for optional in (lead_line(obs, view), last_trick_line(obs, view)):
+        if optional is not None:
+            lines.append(optional)
     return lines
+
+
+def turn_text(obs: dict[str, Any]) -> str:
+    if obs.get("current_player") == HUMAN:
+        return _("Your turn.")
+    return _("The computer's turn.")
 
 
 def strict_reminder(obs: dict[str, Any]) -> str | None:
@@ -266,7 +318,7 @@ def render(
     game = str(obs["game"])
     title = Text(f"── {game_title(game)} ", style=view.style("accent"))
     if game == "schnapsen":
-        title.append(_("· deal {n}").format(n=len(obs.get("deals") or []) + 1) + " ")
+        title.append(deal_text(obs) + " ")
     title.append("──")
     lines: list[Text] = [title]
     lines.extend(schnapsen_lines(obs, view) if game == "schnapsen" else durak_lines(obs, view))
@@ -274,10 +326,8 @@ def render(
     for event in events or []:
         lines.append(Text("» " + event, style=view.style("accent")))
     if obs.get("outcome") is None:
-        if obs.get("current_player") == HUMAN:
-            lines.append(Text(_("Your turn."), style=view.style("good")))
-        else:
-            lines.append(Text(_("The computer's turn."), style=view.style("muted")))
+        mine = obs.get("current_player") == HUMAN
+        lines.append(Text(turn_text(obs), style=view.style("good" if mine else "muted")))
         reminder = strict_reminder(obs)
         if reminder:
             lines.append(Text(reminder, style=view.style("bad")))
