@@ -158,8 +158,8 @@ impl Resample for Schnapsen {
     /// unseen cards are exactly the opponent's hand. From `PIMC_STOCK`
     /// cards left in the stock on, sampled deals are solved exactly too.
     fn endgame(&self, _observer: usize) -> Endgame {
-        let stock_size = usize::from(self.stock_end - self.stock_top)
-            + usize::from(self.indicator.is_some());
+        let stock_size =
+            usize::from(self.stock_end - self.stock_top) + usize::from(self.indicator.is_some());
         if self.winner.is_some() || (self.stock_open() && stock_size > PIMC_STOCK) {
             Endgame::No
         } else if self.stock_top == self.stock_end {
