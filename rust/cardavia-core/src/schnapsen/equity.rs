@@ -102,10 +102,10 @@ mod tests {
 
     #[test]
     fn the_equity_of_a_score() {
-        // Even at the start, a little better for the seat that does not
-        // deal first (seat 0: seat 1 deals the first deal), as measured.
+        // Even at the start, a little better for the seat that deals first
+        // (seat 1), whom the measured deals favour.
         let start = match_equity([7, 7], 1);
-        assert!((0.45..0.55).contains(&start), "{start}");
+        assert!((0.49..0.5).contains(&start), "{start}");
         assert!((match_equity([7, 7], 0) + match_equity([7, 7], 1) - 1.0).abs() < 1e-9);
         // One point from the end wins most matches; the table is a chance.
         assert!(match_equity([1, 7], 0) > 0.9);
