@@ -112,6 +112,31 @@ impl Resample for Schnapsen {
         true
     }
 
+    /// Marriages and the exchange first (they score or strengthen), then
+    /// the follower's winning cards by their points, the leader's cards by
+    /// their points; closing last.
+    fn move_priority(&self, mv: SchnapsenMove) -> u8 {
+        match mv {
+            SchnapsenMove::Marriage(_) => 250,
+            SchnapsenMove::Exchange => 240,
+            SchnapsenMove::Close => 0,
+            SchnapsenMove::Play(card) => {
+                let points = card_points(card) as u8;
+                match self.lead {
+                    Some(lead) => {
+                        let trumps = suit_set(self.trump);
+                        if winners(bit(card), lead, trumps) != 0 {
+                            200 - points
+                        } else {
+                            100 - points
+                        }
+                    }
+                    None => 100 + points,
+                }
+            }
+        }
+    }
+
     /// Everything that decides the rest of the deal and its value: both
     /// hands, the stock in order, the indicator, the lead, whose lead, the
     /// marriages, the close, the points and tricks won, the tricks played
