@@ -374,3 +374,38 @@ fn a_lost_endgame_leaves_the_opponent_the_most_ways_to_go_wrong() {
         "{checked} lost endgames, {with_chances} with chances"
     );
 }
+
+#[test]
+fn sampled_endgames_solve_the_same_worlds_on_any_number_of_threads() {
+    // Schnapsen with the stock closed: the opponent's hand and the stock
+    // are hidden, so the solve averages over sampled worlds, shared out
+    // among the threads by their own seeds.
+    let mut checked = 0;
+    for seed in 0..60 {
+        let mut game = Session::<Schnapsen>::new(Some(seed), None).unwrap().game;
+        let mut rng = SplitMix64::new(seed);
+        while !game.is_over() && game.tricks().len() < 2 {
+            let mv = game.random_move(&mut rng);
+            game.apply(mv);
+        }
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        if worlds.endgame() != Endgame::Hidden {
+            continue;
+        }
+        let one = decide(&worlds, &config(4_000, seed));
+        let two = decide(
+            &worlds,
+            &Config {
+                threads: 2,
+                ..config(4_000, seed)
+            },
+        );
+        assert_eq!(one.iterations, 20, "4,000 iterations buy 20 worlds");
+        assert_eq!(one, two, "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
+}

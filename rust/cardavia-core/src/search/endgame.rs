@@ -301,11 +301,11 @@ pub fn solve_endgame<D: Determinize>(
     kind: Endgame,
 ) -> Option<SearchResult<<D::Game as Game>::Move>> {
     let seat = info.seat();
-    let mut rng = SplitMix64::new(config.seed);
-    let first = info.sample(&mut rng);
+    let first = info.sample(&mut SplitMix64::new(config.seed));
     let root = first.deals_finished();
     let mut moves = MoveList::new();
     first.legal_moves(&mut moves);
+    let moves = moves.as_slice();
     let worlds = match kind {
         Endgame::No => return None,
         Endgame::Perfect => 1,
@@ -316,43 +316,51 @@ pub fn solve_endgame<D: Determinize>(
             .map_or(400, |n| (n / 200).clamp(16, 400)),
     };
     let deadline = config.budget.time.map(|t| Instant::now() + t);
+    let plan = Plan {
+        info,
+        first: &first,
+        moves,
+        worlds,
+        seat,
+        root,
+        deadline,
+        node_limit: node_limit(config),
+        seed: config.seed,
+    };
+    // The worlds are shared out among the threads, world `i` to thread
+    // `i % threads`, each dealt from its own seed: the same worlds and the
+    // same answer whatever the number of threads.
+    let threads = config.threads.clamp(1, worlds as usize);
+    let shares: Vec<Share> = if threads == 1 {
+        vec![plan.solve_share(0, 1)]
+    } else {
+        let plan = &plan;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| scope.spawn(move || plan.solve_share(t, threads)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or(Share::TooLarge))
+                .collect()
+        })
+    };
     let mut totals = vec![0.0f64; moves.len()];
     let mut done = 0u64;
-    let mut world = Some(first);
-    let mut kept = None;
-    let mut solver = Solver::new(seat, root, deadline);
-    solver.node_limit = node_limit(config);
-    while done < worlds {
-        if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
+    for share in shares {
+        let Share::Solved { values, worlds } = share else {
+            return None;
+        };
+        for (total, value) in totals.iter_mut().zip(values) {
+            *total += value;
         }
-        let sampled = world.take().unwrap_or_else(|| info.sample(&mut rng));
-        solver.reset();
-        let values: Option<Vec<f32>> = moves
-            .as_slice()
-            .iter()
-            .map(|&mv| {
-                let mut child = sampled.clone();
-                child.apply(mv);
-                solver.solve(&child, 0.0, 1.0)
-            })
-            .collect();
-        match values {
-            Some(values) => {
-                for (total, value) in totals.iter_mut().zip(values) {
-                    *total += f64::from(value);
-                }
-                done += 1;
-                if kind == Endgame::Perfect {
-                    kept = Some(sampled);
-                }
-            }
-            None if solver.out_of_time && done > 0 => break,
-            None => return None,
-        }
+        done += worlds;
+    }
+    if done == 0 {
+        // Time ran out before one world was solved: the tree search answers.
+        return None;
     }
     let mut stats: Vec<MoveStats<_>> = moves
-        .as_slice()
         .iter()
         .zip(&totals)
         .map(|(&mv, &total)| MoveStats {
@@ -369,25 +377,95 @@ pub fn solve_endgame<D: Determinize>(
     });
     // Lost against perfect play: every move scores alike, so the move that
     // leaves the opponent the most ways to go wrong goes first.
-    if let Some(world) = kept {
-        if stats.first().is_some_and(|m| m.value <= 0.0) {
-            let chances: Option<Vec<f32>> = stats
-                .iter()
-                .map(|m| {
-                    let mut child = world.clone();
-                    child.apply(m.mv);
-                    solver.chances(&child, 1)
-                })
-                .collect();
-            if let Some(chances) = chances {
-                let mut ranked: Vec<_> = stats.into_iter().zip(chances).collect();
-                ranked.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
-                stats = ranked.into_iter().map(|(m, _)| m).collect();
-            }
+    if kind == Endgame::Perfect && stats.first().is_some_and(|m| m.value <= 0.0) {
+        let mut solver = Solver::new(seat, root, deadline);
+        solver.node_limit = plan.node_limit;
+        let chances: Option<Vec<f32>> = stats
+            .iter()
+            .map(|m| {
+                let mut child = first.clone();
+                child.apply(m.mv);
+                solver.chances(&child, 1)
+            })
+            .collect();
+        if let Some(chances) = chances {
+            let mut ranked: Vec<_> = stats.into_iter().zip(chances).collect();
+            ranked.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+            stats = ranked.into_iter().map(|(m, _)| m).collect();
         }
     }
     Some(SearchResult {
         moves: stats,
         iterations: done,
     })
+}
+
+/// What one thread made of its worlds.
+enum Share {
+    /// Each root move's total value over the worlds solved.
+    Solved { values: Vec<f64>, worlds: u64 },
+    /// A world's tree was past the node limit: the endgame is too large.
+    TooLarge,
+}
+
+/// The worlds of one endgame solve, and what each solve needs.
+struct Plan<'a, D: Determinize> {
+    info: &'a D,
+    first: &'a D::Game,
+    moves: &'a [<D::Game as Game>::Move],
+    worlds: u64,
+    seat: usize,
+    root: u32,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    seed: u64,
+}
+
+impl<D: Determinize> Plan<'_, D> {
+    /// World `i`: the first world dealt, or one dealt from its own seed.
+    fn world(&self, i: u64) -> D::Game {
+        if i == 0 {
+            return self.first.clone();
+        }
+        let seed = self.seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.info.sample(&mut SplitMix64::new(seed))
+    }
+
+    /// Solve worlds `t`, `t + threads`, ... until they are done or the
+    /// time is up (the worlds solved are kept).
+    fn solve_share(&self, t: usize, threads: usize) -> Share {
+        let mut solver = Solver::new(self.seat, self.root, self.deadline);
+        solver.node_limit = self.node_limit;
+        let mut values = vec![0.0f64; self.moves.len()];
+        let mut worlds = 0u64;
+        let mut i = t as u64;
+        while i < self.worlds {
+            if worlds > 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let world = self.world(i);
+            solver.reset();
+            let solved: Option<Vec<f32>> = self
+                .moves
+                .iter()
+                .map(|&mv| {
+                    let mut child = world.clone();
+                    child.apply(mv);
+                    solver.solve(&child, 0.0, 1.0)
+                })
+                .collect();
+            match solved {
+                Some(solved) => {
+                    for (total, value) in values.iter_mut().zip(solved) {
+                        *total += f64::from(value);
+                    }
+                    worlds += 1;
+                }
+                None if solver.out_of_time => break,
+                None => return Share::TooLarge,
+            }
+            i += threads as u64;
+        }
+        Share::Solved { values, worlds }
+    }
 }
