@@ -63,10 +63,14 @@ class Parsed:
     message: str | None = None
 
 
+# Greek capitals drop their accents (ΠΑΙΡΝΩ is παίρνω): words match without them.
+GREEK_ACCENTS = str.maketrans("άέήίόύώΐΰϊϋ", "αεηιουωιυιυ")
+
+
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFC", text).replace("\ufe0f", "")
     text = re.sub(r"[’ʼ`´]", "'", text)
-    text = " ".join(text.casefold().split())
+    text = " ".join(text.casefold().split()).translate(GREEK_ACCENTS)
     return text.strip(" .!")
 
 
