@@ -116,15 +116,26 @@ def hand_line(obs: dict[str, Any], moves: list[str], view: CardView) -> Text:
     return out
 
 
+def move_word(move: str, obs: dict[str, Any]) -> str | None:
+    """The word that plays a word move, shown beside it; none for ending a
+    bout the defender takes (it is not "beaten", and the label says it)."""
+    kind = kind_of(move)
+    if kind not in WORD_MOVES or card_of(move) is not None:
+        return None
+    if kind == "stop" and obs.get("taking"):
+        return None
+    return display_word(kind)
+
+
 def moves_block(obs: dict[str, Any], moves: list[str], view: CardView) -> list[Text]:
     lines = [Text(_("Your moves:"), style=view.style("accent"))]
     for i, move in enumerate(moves, 1):
         line = Text("  ")
         line.append(f"{i:>2}.", style=view.style("number"))
         line.append(" " + move_label(move, obs, view))
-        kind = kind_of(move)
-        if kind in WORD_MOVES and card_of(move) is None:
-            line.append(f" · {display_word(kind)}", style=view.style("muted"))
+        word = move_word(move, obs)
+        if word is not None:
+            line.append(f" · {word}", style=view.style("muted"))
         lines.append(line)
     return lines
 

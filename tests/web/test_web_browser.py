@@ -52,6 +52,8 @@ def play_by_clicking(
         if page.locator(SUMMARY).count():
             if summaries is not None:
                 summaries.append(page.locator("#summary-heading").inner_text())
+                if len(summaries) == 1 and screenshot is not None:
+                    shoot(page, screenshot.with_name("summary-" + screenshot.name))
             page.locator("#summary-next").click()
             continue
         if played == 4 and screenshot is not None:

@@ -10,17 +10,17 @@ from typing import Any
 
 from ..cards_view import RANK_LABELS, SUIT_SYMBOLS, CardView, deck_name, sort_cards
 from ..glossary import game_title, suit_name
-from ..moves_input import card_of, display_word, kind_of, ordered_moves
+from ..moves_input import card_of, kind_of, ordered_moves
 from ..narration import move_label, outcome_text
 from ..table import (
     HUMAN,
-    WORD_MOVES,
     deal_text,
     last_trick_line,
     lead_line,
     limit_text,
     marriages_line,
     match_text,
+    move_word,
     opponent_line,
     pile_text,
     points_text,
@@ -61,7 +61,7 @@ def moves_json(obs: dict[str, Any], moves: list[str], view: CardView) -> list[di
         if card is not None and card not in placed:
             placed.add(card)
             place = "hand"
-        word = display_word(kind) if kind in WORD_MOVES and card is None else None
+        word = move_word(move, obs)
         out.append(
             {
                 "move": move,
