@@ -229,10 +229,7 @@ def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
     cards = parse_cards(norm, game, view.ascii)
     if not cards:
         return _not_understood(text)
-    candidates = [m for m in moves if card_of(m) in cards]
-    if candidates:
-        return _pick(candidates)
-    return _refuse_cards(cards, CARD_KINDS, obs, view)
+    return _by_card(cards, moves, CARD_KINDS, obs, view)
 
 
 def _parse_word(
@@ -244,13 +241,20 @@ def _parse_word(
         cards = parse_cards(remainder, str(obs.get("game")), view.ascii)
         if not cards:
             return _not_understood(raw)
-        chosen = [m for m in candidates if card_of(m) in cards]
-        if chosen:
-            return _pick(chosen)
-        return _refuse_cards(cards, kinds, obs, view)
+        return _by_card(cards, candidates, kinds, obs, view)
     if candidates:
         return _pick(candidates)
     return _invalid(word_refusal(kinds[0], raw, obs, view))
+
+
+def _by_card(
+    cards: list[str], moves: list[str], kinds: tuple[str, ...], obs: dict[str, Any], view: CardView
+) -> Parsed:
+    """The moves that play one of ``cards``, or why none can."""
+    chosen = [m for m in moves if card_of(m) in cards]
+    if chosen:
+        return _pick(chosen)
+    return _refuse_cards(cards, kinds, obs, view)
 
 
 def _refuse_cards(

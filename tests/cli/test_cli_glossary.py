@@ -15,10 +15,10 @@ from cardavia import rules
 from cardavia_cli import i18n
 from cardavia_cli.cards_view import CardView
 from cardavia_cli.glossary import TERMS, terms
-from cardavia_cli.learn_steps import durak_deck, schnapsen_deck
+from cardavia_cli.learn_steps import schnapsen_deck
 from cardavia_cli.main import app
 from cardavia_cli.moves_input import command_table, parse_input, word_table
-from cli_helpers import LANGUAGES
+from cli_helpers import LANGUAGES, adding, defending
 from test_cli_catalogs import load
 from typer.testing import CliRunner
 
@@ -138,23 +138,6 @@ def test_english_schnapsen_says_talon() -> None:
     assert "talon" in rules.text("schnapsen", "en")
 
 
-def durak_defending() -> cardavia.Game:
-    g = cardavia.new_game(
-        "perevodnoy", deck=list(durak_deck("9S 6S 7D QS 8H JC", "7S 6H TD 8C KS AD", "KH"))
-    )
-    g.play("attack:7S")
-    return g
-
-
-def durak_adding() -> cardavia.Game:
-    g = cardavia.new_game(
-        "durak", deck=list(durak_deck("7S 9D 6H TC QC KD", "9S 8C JD TH 7D AS", "KH"))
-    )
-    g.play("attack:7S")
-    g.play("defend:9S")
-    return g
-
-
 def schnapsen_lead() -> cardavia.Game:
     return cardavia.new_game(
         "schnapsen", deck=list(schnapsen_deck("JH KC QC AS TS", "QS JD AD KS TD", "AH"))
@@ -163,11 +146,11 @@ def schnapsen_lead() -> cardavia.Game:
 
 # A position where each move kind is legal, and a card for the card moves.
 POSITIONS = {
-    "take": (durak_defending, None),
-    "transfer": (durak_defending, "7D"),
-    "defend": (durak_defending, "9S"),
-    "attack": (durak_adding, "9D"),
-    "stop": (durak_adding, None),
+    "take": (defending, None),
+    "transfer": (defending, "7D"),
+    "defend": (defending, "9S"),
+    "attack": (adding, "9D"),
+    "stop": (adding, None),
     "play": (schnapsen_lead, "AS"),
     "marriage": (schnapsen_lead, "KC"),
     "exchange": (schnapsen_lead, None),

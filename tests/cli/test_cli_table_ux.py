@@ -24,7 +24,7 @@ from cardavia_cli.replay import analysis_line
 from cardavia_cli.session import advice_text
 from cardavia_cli.summaries import final_deal, finished_deal
 from cardavia_cli.table import render, tip
-from cli_helpers import LANGUAGES, StandIn, run, saved_games
+from cli_helpers import LANGUAGES, StandIn, adding, defending, run, saved_games
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -146,23 +146,6 @@ def test_analysis_line_names_the_seat() -> None:
 
 
 # ------------------------------------------- 4. moves as people type them
-
-
-def defending() -> cardavia.Game:
-    g = cardavia.new_game(
-        "perevodnoy", deck=list(durak_deck("9S 6S 7D QS 8H JC", "7S 6H TD 8C KS AD", "KH"))
-    )
-    g.play("attack:7S")
-    return g
-
-
-def adding() -> cardavia.Game:
-    g = cardavia.new_game(
-        "durak", deck=list(durak_deck("7S 9D 6H TC QC KD", "9S 8C JD TH 7D AS", "KH"))
-    )
-    g.play("attack:7S")
-    g.play("defend:9S")
-    return g
 
 
 @pytest.mark.parametrize(
