@@ -25,7 +25,15 @@ from .config import config_path as _config_path
 from .i18n import LANGUAGES, _, resolve_language, set_language
 from .opponent import DEFAULT_LEVEL, LEVELS
 from .plain_text import AsciiStream
-from .saves import SaveError, latest_unfinished, load_log, new_log, rebuild, write_log
+from .saves import (
+    SaveError,
+    find_saved,
+    latest_unfinished,
+    load_log,
+    new_log,
+    rebuild,
+    write_log,
+)
 from .themes import THEMES, get_theme
 from .tournament_view import PLAYER_HELP
 from .web.options import DEFAULT_HOST, DEFAULT_PORT
@@ -180,6 +188,7 @@ def play(
             path = latest_unfinished(game_id)
             if path is None:
                 raise refuse(_("There is no unfinished game to continue."))
+        path = find_saved(path)
         try:
             log = load_log(path)
         except SaveError as exc:
@@ -355,7 +364,9 @@ def games(
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="A saved game (JSON)."),
+    file: Path = typer.Argument(
+        ..., help="A saved game: its file, or its name as `cardavia saves` lists it."
+    ),
     show_all: bool = typer.Option(False, "--all", help="Print every move without waiting."),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     level: str | None = typer.Option(
@@ -373,7 +384,7 @@ def replay(
     setup_language(lang)
     console = make_console(ascii_only)
     try:
-        log = load_log(file)
+        log = load_log(find_saved(file))
     except SaveError as exc:
         raise fail(console, str(exc)) from None
     view = make_view(log.game, ascii_only, theme or load_config().theme, console)

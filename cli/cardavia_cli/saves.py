@@ -255,6 +255,16 @@ def list_saved(limit: int | None = None) -> list[SavedGame]:
     return saved
 
 
+def find_saved(path: Path) -> Path:
+    """A saved game as the player names it: a path, or the bare file name
+    that ``cardavia saves`` lists (looked up in the games folder)."""
+    if not path.exists() and path.parent == Path():
+        listed = games_dir() / path.name
+        if listed.exists():
+            return listed
+    return path
+
+
 def latest_unfinished(game: str | None = None) -> Path | None:
     """The most recently played unfinished game (of ``game``, if given)."""
     for entry in list_saved():

@@ -320,6 +320,10 @@ def test_saves_lists_games_and_resume_takes_the_latest(runner: CliRunner, games_
     assert {entry["game"] for entry in listed} == {"durak", "schnapsen"}
     code, out = run(runner, ["play", "--resume"], stdin="quit\n")
     assert code == 0 and "Resuming" in out and "schnapsen-" in out
+    # A game is named as the list shows it, by its file name alone.
+    name = next(p.name for p in saved_games(games_dir) if p.name.startswith("durak-"))
+    code, out = run(runner, ["replay", name, "--all"])
+    assert code == 0 and "Replay of Durak" in out
     code, out = run(runner, ["play", "durak", "--resume"])
     assert code == 1 and "There is no unfinished game to continue." in out
 

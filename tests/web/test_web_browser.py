@@ -221,6 +221,11 @@ def test_bad_input_is_shown_and_changes_nothing(page: Page, served: Served) -> N
 def test_a_typed_card_is_played(page: Page, served: Served) -> None:
     open_table(page, served, lang="ru", game="durak")
     page.wait_for_selector(READY)
+    # A random deal may open with only "take" on offer: play on to a card.
+    while not page.locator("#hand [data-move]:not([disabled])").count():
+        page.locator(READY).first.click()
+        page.wait_for_timeout(200)
+        page.wait_for_selector(READY)
     card = page.locator("#hand [data-move]").first
     label = card.locator(".corner b").inner_text() + card.locator(".corner i").inner_text()
     # As the card shows (10♠, Т♠): a Latin T could be the ten or the ace.
