@@ -22,10 +22,10 @@ from rich.table import Table
 from rich.text import Text
 
 from . import figures
+from .glossary import game_title
 from .i18n import _, ngettext
 from .opponent import move_seed
 from .saves import GameLog, SaveError, load_log
-from .table import game_title
 
 __all__ = [
     "analysing_message",
@@ -70,7 +70,7 @@ def player_name(result: dict[str, Any], seat: int) -> str:
         return _("Human")
     if level:
         return _("Computer ({level})").format(level=level)
-    return _("Seat {seat}").format(seat=seat)
+    return _("Player {n}").format(n=seat + 1)
 
 
 def _worst(summary: dict[str, Any]) -> str:

@@ -14,9 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from . import figures
+from .glossary import game_title
 from .i18n import _
 from .opponent import level_name
-from .table import game_title
 
 
 def _heading(text: str) -> Text:

@@ -4,7 +4,7 @@ with the seeds of its decisions, and the sentences that tell each move."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import cardavia
@@ -13,6 +13,7 @@ from .cards_view import CardView
 from .narration import narrate
 from .opponent import Opponent, move_seed
 from .saves import GameLog, write_log
+from .summaries import DealSummary, finished_deal
 
 HUMAN = 0
 COMPUTER = 1
@@ -25,6 +26,8 @@ class LoggedGame:
     game: cardavia.Game
     log: GameLog
     opponent: Opponent
+    # The Schnapsen deal the last move ended, if it ended one.
+    last_deal: DealSummary | None = field(default=None, init=False)
 
     def public_view(self) -> dict[str, Any]:
         """What narration reads: seat 0's observation (its hand plays no part)."""
@@ -41,7 +44,12 @@ class LoggedGame:
         if self.game.is_over:
             self.log.finished = True
             self.log.outcome = self.game.outcome
+        self.last_deal = finished_deal(move, seat, before, after)
         return narrate(move, seat, before, after, view)
+
+    def computer_hand(self) -> list[str]:
+        """The computer's cards, for the end of the game (never shown before)."""
+        return [str(card) for card in self.game.observation(COMPUTER)["hand"]]
 
     def apply(self, seat: int, move: str, view: CardView) -> list[str]:
         """``play``, then save the log."""

@@ -30,7 +30,6 @@ __all__ = [
     "level_name",
     "move_seed",
     "threads_for",
-    "win_chance",
 ]
 
 
@@ -40,8 +39,10 @@ class Opponent(Protocol):
         ...
 
     def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
-        """Every legal move with ``visits`` and ``value`` (a win chance in
-        0..1), best first."""
+        """Every legal move with ``visits`` and ``value``, best first: the
+        mover's chance in 0..1 to win the game (Durak and perevodnoy, a draw
+        counting half) or the match (Schnapsen), as ``cardavia.ai.analyse``
+        estimates it."""
         ...
 
 
@@ -77,13 +78,6 @@ def for_level(level: str) -> Opponent:
 def move_seed(base: int | None, ply: int) -> int:
     """A seed for the opponent's ``ply``-th decision, fixed by the game's seed."""
     return ((base or 0) * 1_000_003 + ply * 7_919 + 17) & SEED_MASK
-
-
-def win_chance(value: float, values: list[float]) -> float:
-    """An analysis value as a chance in 0..1: values in -1..1 are rescaled."""
-    if any(v < 0 for v in values) or value < 0:
-        value = (value + 1.0) / 2.0
-    return min(1.0, max(0.0, value))
 
 
 def level_name(level: str) -> str:

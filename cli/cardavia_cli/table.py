@@ -8,7 +8,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .cards_view import CardView, sort_cards, suit_name
+from .cards_view import CardView, sort_cards
+from .glossary import game_title, suit_name
 from .i18n import _, ngettext
 from .moves_input import card_of, display_word, kind_of
 from .narration import move_label, open_attack
@@ -17,18 +18,14 @@ HUMAN = 0
 WORD_MOVES = ("take", "stop", "transfer", "close", "exchange", "marriage")
 
 
-def game_title(game: str) -> str:
-    titles = {
-        "durak": _("Durak"),
-        "perevodnoy": _("Transferable Durak"),
-        "schnapsen": _("Schnapsen"),
-    }
-    return titles.get(game, game)
+def deal_number(obs: dict[str, Any]) -> int:
+    """Which deal of the Schnapsen match is on (at the end, the last one)."""
+    played = len(obs.get("deals") or [])
+    return played if obs.get("outcome") is not None else played + 1
 
 
 def deal_text(obs: dict[str, Any]) -> str:
-    """Which deal of the Schnapsen match is on."""
-    return _("· deal {n}").format(n=len(obs.get("deals") or []) + 1)
+    return _("· deal {n}").format(n=deal_number(obs))
 
 
 def _line(*parts: str | Text, style: str = "") -> Text:
@@ -79,11 +76,19 @@ def trump_line(obs: dict[str, Any], view: CardView) -> Text:
     return _fmt(_("Trump: {suit} · {card} has been drawn"), view, suit=mark, card=card)
 
 
-def opponent_line(obs: dict[str, Any], view: CardView) -> Text:
+def opponent_line(obs: dict[str, Any], view: CardView, revealed: list[str] | None = None) -> Text:
+    """The computer's card count and the cards known to be there; with
+    ``revealed`` (a replay of a finished game) all its cards."""
     n = int(obs["hand_sizes"][1])
     line = Text(
         ngettext("The computer holds {n} card", "The computer holds {n} cards", n).format(n=n)
     )
+    if revealed is not None:
+        cards = sort_cards(list(revealed), str(obs["game"]), obs.get("trump"))
+        if cards:
+            line.append(": ")
+            line.append_text(view.cards(cards))
+        return line
     known = sort_cards(list(obs.get("known", [[], []])[1]), str(obs["game"]), obs.get("trump"))
     if known:
         line.append(" · ")
@@ -111,15 +116,26 @@ def hand_line(obs: dict[str, Any], moves: list[str], view: CardView) -> Text:
     return out
 
 
+def move_word(move: str, obs: dict[str, Any]) -> str | None:
+    """The word that plays a word move, shown beside it; none for ending a
+    bout the defender takes (it is not "beaten", and the label says it)."""
+    kind = kind_of(move)
+    if kind not in WORD_MOVES or card_of(move) is not None:
+        return None
+    if kind == "stop" and obs.get("taking"):
+        return None
+    return display_word(kind)
+
+
 def moves_block(obs: dict[str, Any], moves: list[str], view: CardView) -> list[Text]:
     lines = [Text(_("Your moves:"), style=view.style("accent"))]
     for i, move in enumerate(moves, 1):
         line = Text("  ")
         line.append(f"{i:>2}.", style=view.style("number"))
         line.append(" " + move_label(move, obs, view))
-        kind = kind_of(move)
-        if kind in WORD_MOVES and card_of(move) is None:
-            line.append(f" · {display_word(kind)}", style=view.style("muted"))
+        word = move_word(move, obs)
+        if word is not None:
+            line.append(f" · {word}", style=view.style("muted"))
         lines.append(line)
     return lines
 
@@ -131,7 +147,7 @@ def pile_text(obs: dict[str, Any]) -> str:
     return (
         ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
         + " · "
-        + ngettext("discarded: {n} card", "discarded: {n} cards", discard).format(n=discard)
+        + ngettext("discard pile: {n} card", "discard pile: {n} cards", discard).format(n=discard)
     )
 
 
@@ -152,6 +168,20 @@ def table_line(obs: dict[str, Any], view: CardView) -> Text:
     return line
 
 
+def limit_text(obs: dict[str, Any]) -> str | None:
+    """The bout's limit and how many cards may still be added (Durak)."""
+    table = obs.get("table") or []
+    if not table or obs.get("outcome") is not None:
+        return None
+    limit = int(obs["limit"])
+    left = max(0, limit - len(table))
+    return ngettext(
+        "Bout limit: {limit} attack cards · {n} more may be added",
+        "Bout limit: {limit} attack cards · {n} more may be added",
+        left,
+    ).format(limit=limit, n=left)
+
+
 def taking_text(obs: dict[str, Any]) -> str | None:
     if not obs.get("taking"):
         return None
@@ -166,9 +196,14 @@ def role_text(obs: dict[str, Any]) -> str | None:
     return _("You attack.") if obs["attacker"] == HUMAN else _("You defend.")
 
 
-def durak_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
-    lines = [trump_line(obs, view), Text(pile_text(obs)), opponent_line(obs, view)]
+def durak_lines(
+    obs: dict[str, Any], view: CardView, revealed: list[str] | None = None
+) -> list[Text]:
+    lines = [trump_line(obs, view), Text(pile_text(obs)), opponent_line(obs, view, revealed)]
     lines.append(table_line(obs, view))
+    limit = limit_text(obs)
+    if limit:
+        lines.append(Text(limit, style=view.style("muted")))
     taking = taking_text(obs)
     if taking:
         lines.append(Text(taking, style=view.style("muted")))
@@ -244,14 +279,16 @@ def last_trick_line(obs: dict[str, Any], view: CardView) -> Text | None:
     return _fmt(template, view, cards=view.cards([lead_card, follow]))
 
 
-def schnapsen_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
+def schnapsen_lines(
+    obs: dict[str, Any], view: CardView, revealed: list[str] | None = None
+) -> list[Text]:
     lines = [trump_line(obs, view), Text(talon_text(obs))]
     lines.append(Text(points_text(obs)))
     lines.append(Text(match_text(obs)))
     marriages = marriages_line(obs, view)
     if marriages is not None:
         lines.append(marriages)
-    lines.append(opponent_line(obs, view))
+    lines.append(opponent_line(obs, view, revealed))
     for optional in (lead_line(obs, view), last_trick_line(obs, view)):
         if optional is not None:
             lines.append(optional)
@@ -295,14 +332,19 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
         return None
     attack = open_attack(obs)
     if attack is not None and not obs.get("taking") and obs["defender"] == HUMAN:
-        text = _("Tip: beat {card} with a higher card of its suit or with a trump, or take.")
+        if attack[1] == obs.get("trump"):
+            text = _("Tip: {card} is a trump: beat it with a higher trump, or take.")
+        else:
+            text = _("Tip: beat {card} with a higher card of its suit or with a trump, or take.")
         if any(str(m).startswith("transfer:") for m in legal):
             text += " " + _("You may also transfer with a card of the same rank.")
         return text.format(card=view.label(attack))
     if obs.get("taking"):
         return _("Tip: add cards of ranks on the table, or stop.")
     if obs.get("table"):
-        return _("Tip: add a card of a rank on the table, or stop: the cards are discarded.")
+        return _(
+            "Tip: add a card of a rank on the table, or stop: the cards go to the discard pile."
+        )
     return _("Tip: open with any card; a low card of a plain suit costs least.")
 
 
@@ -313,18 +355,23 @@ def render(
     moves: list[str],
     events: list[str] | None = None,
     hints: bool = True,
+    revealed: list[str] | None = None,
 ) -> RenderableType:
-    """The whole table for seat 0."""
+    """The whole table for seat 0 (``revealed``: the computer's hand, shown
+    only in the replay of a finished game)."""
     game = str(obs["game"])
     title = Text(f"── {game_title(game)} ", style=view.style("accent"))
     if game == "schnapsen":
         title.append(deal_text(obs) + " ")
     title.append("──")
     lines: list[Text] = [title]
-    lines.extend(schnapsen_lines(obs, view) if game == "schnapsen" else durak_lines(obs, view))
+    if game == "schnapsen":
+        lines.extend(schnapsen_lines(obs, view, revealed))
+    else:
+        lines.extend(durak_lines(obs, view, revealed))
     lines.append(hand_line(obs, moves, view))
     for event in events or []:
-        lines.append(Text("» " + event, style=view.style("accent")))
+        lines.append(Text(f"{view.event_mark} {event}", style=view.style("accent")))
     if obs.get("outcome") is None:
         mine = obs.get("current_player") == HUMAN
         lines.append(Text(turn_text(obs), style=view.style("good" if mine else "muted")))

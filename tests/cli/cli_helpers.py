@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cardavia
 import pytest
 from cardavia_cli import i18n, opponent
 from cardavia_cli.learn import accepts, position
-from cardavia_cli.learn_steps import ILLEGAL_DEFENCE, Step
+from cardavia_cli.learn_steps import ILLEGAL_DEFENCE, Step, durak_deck
 from cardavia_cli.main import app
 from typer.testing import CliRunner
 
@@ -43,6 +44,26 @@ class StandIn:
         return [
             {"move": move, "visits": 1, "value": 0.5} for move in sorted(observation["legal_moves"])
         ]
+
+
+def defending() -> cardavia.Game:
+    """Perevodnoy: seat 0 defends against 7♠ holding 9♠ 6♠ 7♦ Д♠ В♣ and the
+    trump 8♥ (hearts are trumps)."""
+    g = cardavia.new_game(
+        "perevodnoy", deck=list(durak_deck("9S 6S 7D QS 8H JC", "7S 6H TD 8C KS AD", "KH"))
+    )
+    g.play("attack:7S")
+    return g
+
+
+def adding() -> cardavia.Game:
+    """Durak: seat 0 attacked with 7♠, beaten by 9♠; it may add 9♦ or stop."""
+    g = cardavia.new_game(
+        "durak", deck=list(durak_deck("7S 9D 6H TC QC KD", "9S 8C JD TH 7D AS", "KH"))
+    )
+    g.play("attack:7S")
+    g.play("defend:9S")
+    return g
 
 
 def lesson_answer(game: str, step: Step) -> str:

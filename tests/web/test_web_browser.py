@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from browser_server import Served, serve_in_thread
 from cardavia_cli import i18n
+from cardavia_cli.glossary import game_title
 from cardavia_cli.rules_text import rules_markdown
 from cli_helpers import LANGUAGES
 from playwright.sync_api import Page, expect
@@ -21,7 +22,8 @@ from web_helpers import GAMES
 # The computer answers at once in these tests (a pace of 0 ms), so a whole
 # game takes a few seconds; each state still comes as its own message.
 FAST = json.dumps({"pace": 0})
-READY = "#board[data-turn='you'] [data-move]:not([disabled]), #outcome[data-outcome]"
+SUMMARY = "#summary:not([hidden])"
+READY = f"#board[data-turn='you'] [data-move]:not([disabled]), #outcome[data-outcome], {SUMMARY}"
 OVER = "#outcome[data-outcome]"
 
 
@@ -38,12 +40,22 @@ def open_table(page: Page, served: Served, **params: str) -> None:
     page.errors = errors  # type: ignore[attr-defined]
 
 
-def play_by_clicking(page: Page, screenshot: Path | None = None, moves: int = 400) -> str:
-    """Click the first offered move until the game is over; its outcome."""
+def play_by_clicking(
+    page: Page, screenshot: Path | None = None, moves: int = 400, summaries: list[str] | None = None
+) -> str:
+    """Click the first offered move until the game is over, and go on after
+    each deal's summary (its heading kept in ``summaries``); the outcome."""
     for played in range(moves):
         page.wait_for_selector(READY)
         if page.locator(OVER).count():
             break
+        if page.locator(SUMMARY).count():
+            if summaries is not None:
+                summaries.append(page.locator("#summary-heading").inner_text())
+                if len(summaries) == 1 and screenshot is not None:
+                    shoot(page, screenshot.with_name("summary-" + screenshot.name))
+            page.locator("#summary-next").click()
+            continue
         if played == 4 and screenshot is not None:
             shoot(page, screenshot)
         page.locator(READY).first.click()
@@ -56,9 +68,20 @@ def play_by_clicking(page: Page, screenshot: Path | None = None, moves: int = 40
 def test_a_whole_game_by_clicking(page: Page, served: Served, artifacts: Path, game: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     open_table(page, served, lang="en", game=game)
-    outcome = play_by_clicking(page, artifacts / f"table-{game}.png")
+    summaries: list[str] = []
+    outcome = play_by_clicking(page, artifacts / f"table-{game}.png", summaries=summaries)
     assert outcome in ("win", "loss", "draw")
     expect(page.locator("#outcome-text")).not_to_be_empty()
+    # How it ended: every Schnapsen deal was summed up and waited for the
+    # player; the last one, and a Durak game's end, are shown with the result.
+    if game == "schnapsen":
+        deals = range(1, len(summaries) + 1)
+        assert summaries and summaries == [f"Deal {n} is over" for n in deals]
+        expect(page.locator("#outcome-heading")).to_have_text(f"Deal {len(summaries) + 1} is over")
+    else:
+        assert summaries == []
+        expect(page.locator("#outcome-heading")).to_have_text("The game is over")
+        expect(page.locator("#outcome-lines")).to_contain_text("still held:")
     shoot(page, artifacts / f"over-{game}.png")
     # The game's address no longer deals again on reload.
     assert "game=" not in page.url
@@ -84,7 +107,7 @@ def test_every_move_is_a_labelled_button(page: Page, served: Served) -> None:
         label = str(button.get_attribute("aria-label"))
         assert label and label != button.get_attribute("data-move")
     i18n.set_language("de")
-    assert page.locator("[data-new='durak']").first.inner_text() == i18n._("Durak")
+    assert page.locator("[data-new='durak']").first.inner_text() == game_title("durak")
 
 
 def test_a_whole_game_by_keyboard(page: Page, served: Served) -> None:
@@ -128,7 +151,7 @@ def test_every_language_with_its_rules(page: Page, served: Served) -> None:
         expect(page.locator("html")).to_have_attribute("lang", lang)
         i18n.set_language(lang)
         expect(page.locator("[data-panel='rules']")).to_have_text(i18n._("Rules"))
-        expect(page.locator("#table-title")).to_contain_text(i18n._("Schnapsen"))
+        expect(page.locator("#table-title")).to_contain_text(game_title("schnapsen"))
         page.locator("[data-panel='rules']").click()
         rules = page.locator("#rules-text")
         expect(rules).to_have_attribute("lang", lang)
@@ -198,6 +221,11 @@ def test_bad_input_is_shown_and_changes_nothing(page: Page, served: Served) -> N
 def test_a_typed_card_is_played(page: Page, served: Served) -> None:
     open_table(page, served, lang="ru", game="durak")
     page.wait_for_selector(READY)
+    # A random deal may open with only "take" on offer: play on to a card.
+    while not page.locator("#hand [data-move]:not([disabled])").count():
+        page.locator(READY).first.click()
+        page.wait_for_timeout(200)
+        page.wait_for_selector(READY)
     card = page.locator("#hand [data-move]").first
     label = card.locator(".corner b").inner_text() + card.locator(".corner i").inner_text()
     # As the card shows (10♠, Т♠): a Latin T could be the ten or the ace.

@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cardavia_cli.i18n import _, speaking
+from cardavia_cli.glossary import game_title
+from cardavia_cli.i18n import speaking
 from typer.testing import CliRunner
 
 URL = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)(\S*)")
@@ -96,7 +97,7 @@ def test_the_socket_plays_over_a_real_connection(
         ws.send(json.dumps({"type": "new", "game": "durak"}))
         state = json.loads(ws.recv(timeout=30))
         with speaking("uk"):
-            assert state["type"] == "state" and state["view"]["title"] == _("Durak")
+            assert state["type"] == "state" and state["view"]["title"] == game_title("durak")
         ws.send("x" * 100_000)  # beyond the frame limit: the socket is closed
         with pytest.raises(Exception, match=r"1009|too big|message"):
             while True:

@@ -18,9 +18,16 @@ from ..logged_game import COMPUTER, HUMAN, LoggedGame
 from ..moves_input import normalize, parse_input
 from ..narration import move_label
 from ..opponent import LEVELS
-from ..replay import ANALYSIS_LEVEL
 from ..saves import new_log, rebuild
-from ..session import advice_rows, chance_text, help_text, suggestion_text
+from ..session import (
+    advice_rows,
+    chance_text,
+    chances_heading,
+    help_text,
+    played_cards_text,
+    suggestion_text,
+)
+from ..summaries import deal_heading, deal_lines, end_summary
 from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings
@@ -142,8 +149,25 @@ class Connection:
         await self.computer_turns()
 
     def state_json(self, events: list[str], last: tuple[int, str] | None = None) -> dict[str, Any]:
+        """The table after a move (``last``), with the summary of a deal it
+        ended; once the game is over, the computer's hand and how it ended."""
         played = self.current_game()
         obs = played.game.observation(HUMAN)
+        view = card_view(played.game.game)
+        summary = None
+        revealed = None
+        if played.game.is_over:
+            revealed = played.computer_hand()
+            heading, lines = end_summary(obs, revealed, view)
+            summary = {"heading": heading, "lines": lines, "final": True}
+        elif last is not None and played.last_deal is not None:
+            deal = played.last_deal
+            summary = {
+                "heading": deal_heading(deal),
+                "lines": deal_lines(deal, view),
+                "final": False,
+                "next": _("Next deal"),
+            }
         return {
             "type": "state",
             "file": played.log.path.name if played.log.path else None,
@@ -151,7 +175,8 @@ class Connection:
             "events": events,
             "last": {"seat": last[0], "move": last[1]} if last else None,
             "moves_played": len(played.log.moves),
-            "view": table_json(obs, card_view(played.game.game)),
+            "summary": summary,
+            "view": table_json(obs, view, revealed=revealed),
         }
 
     def current_game(self) -> LoggedGame:
@@ -223,6 +248,10 @@ class Connection:
         elif command == "quit":
             saved = _("The game is saved in {path}").format(path=played.log.path)
             await self.send({"type": "info", "text": saved})
+        elif command == "discards":
+            obs = played.game.observation(HUMAN)
+            text = played_cards_text(obs, card_view(played.game.game))
+            await self.send({"type": "info", "text": text})
 
     async def on_hint(self, message: Message) -> None:
         played = self.human_turn()
@@ -234,6 +263,7 @@ class Connection:
                 "type": "hint",
                 "moves_played": len(played.log.moves),
                 "best": suggestion_text(rated[0][1]) if rated else None,
+                "heading": chances_heading(played.game.game),
                 "rows": [
                     {
                         "move": move,
@@ -302,7 +332,7 @@ class Connection:
         request = replay.analysis_request(index)
         rows: list[dict[str, Any]] = []
         if request is not None:
-            analyst = opponent.for_level(ANALYSIS_LEVEL)
+            analyst = opponent.for_level(replay.level)
             rows = await search(analyst.analyse, *request)
         self.replay_rows = rows
         await self.send(replay.as_json(index, rows, card_view(replay.log.game)))

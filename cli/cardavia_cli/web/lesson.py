@@ -9,12 +9,19 @@ from typing import Any
 import cardavia
 
 from ..cards_view import CardView
+from ..glossary import game_title
 from ..i18n import _
-from ..learn import answer_move, check_illegal_defence, play_after, position, step_text
+from ..learn import (
+    answer_move,
+    check_illegal_defence,
+    closing_text,
+    play_after,
+    position,
+    step_text,
+)
 from ..learn_steps import ILLEGAL_DEFENCE, Step, steps_for
 from ..moves_input import ordered_moves
 from ..narration import narrate
-from ..table import game_title
 from .protocol import MessageError
 from .table_json import cards_json, table_json
 
@@ -26,6 +33,7 @@ class Lesson:
     index: int = 0
     position: cardavia.Game | None = None
     solved: bool = False
+    done: int = 0
     events: list[str] = field(default_factory=list)
 
     @classmethod
@@ -59,6 +67,7 @@ class Lesson:
             if problem is not None:
                 raise MessageError("lesson", "text", text, text=problem)
             self.solved = True
+            self.done += 1
             return
         obs = g.observation(0)
         problem, move = answer_move(g, obs, text, step, view)
@@ -68,6 +77,7 @@ class Lesson:
         self.events = narrate(move, 0, obs, g.observation(0), view)
         self.events += play_after(g, step, view)
         self.solved = True
+        self.done += 1
 
     def next(self) -> None:
         if self.finished:
@@ -88,6 +98,9 @@ class Lesson:
             "steps": len(self.steps),
             "index": self.index,
             "finished": self.finished,
+            "done_text": closing_text(self.game, self.done, len(self.steps))
+            if self.finished
+            else None,
         }
         if self.finished or self.position is None:
             return message

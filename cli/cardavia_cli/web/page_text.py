@@ -7,9 +7,10 @@ from __future__ import annotations
 import cardavia
 
 from ..catalogue import game_summary
+from ..glossary import game_title
 from ..i18n import _
 from ..opponent import LEVELS, level_name
-from ..table import game_title, seat_names
+from ..table import seat_names
 
 # Each language in its own name, as a language menu shows it to those who
 # read it (the same in every language, so not translated).
@@ -56,7 +57,7 @@ def page_strings() -> dict[str, str]:
         "reconnect": _("Reconnect"),
         "next_step": _("Next step"),
         "skip": _("Skip this step"),
-        "lesson_done": _("Well done! Now play a real game."),
+        "discards": _("Discard pile"),
         "first": _("To the start"),
         "previous": _("Previous move"),
         "next": _("Next move"),

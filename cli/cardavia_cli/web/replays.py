@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from ..cards_view import CardView
+from ..glossary import game_title
 from ..i18n import _, ngettext
 from ..narration import narrate
 from ..opponent import move_seed
-from ..replay import analysis_line
-from ..saves import GameLog, SaveError, games_dir, load_log, rebuild
-from ..table import game_title
+from ..replay import analysis_line, analysis_note, forced_text, replay_level
+from ..saves import GameLog, SaveError, games_dir, list_saved, load_log, rebuild
 from .protocol import MessageError
-from .table_json import outcome_json, table_json
+from .table_json import table_json
 
 # The newest files first; a player looking for a game looks at recent ones.
 LISTED = 40
@@ -40,22 +40,13 @@ def open_log(name: str) -> GameLog:
 
 
 def list_saves() -> list[dict[str, Any]]:
-    folder = games_dir()
-    files = sorted(
-        folder.glob("*.json") if folder.is_dir() else [],
-        key=lambda p: p.stat().st_mtime,
-        reverse=True,
-    )
     listed = []
-    for path in files[:LISTED]:
-        entry: dict[str, Any] = {"file": path.name}
-        try:
-            log = load_log(path)
-        except SaveError as exc:
-            entry["error"] = str(exc)
+    for saved in list_saved(LISTED):
+        entry: dict[str, Any] = {"file": saved.path.name}
+        log = saved.log
+        if log is None:
+            entry["error"] = saved.error
         else:
-            final = rebuild(log).observation(0) if log.finished else None
-            outcome = outcome_json(final) if final is not None else None
             entry.update(
                 {
                     "game": log.game,
@@ -66,7 +57,7 @@ def list_saves() -> list[dict[str, Any]]:
                     ),
                     "updated": log.updated,
                     "finished": log.finished,
-                    "result": outcome["result"] if outcome else None,
+                    "result": saved.result,
                 }
             )
         listed.append(entry)
@@ -86,14 +77,22 @@ class Replay:
         if index > self.total:
             raise MessageError("no_such_step", "index", index, last=self.total)
 
+    @property
+    def level(self) -> str:
+        """The level the replay analyses at: the game's own."""
+        return replay_level(self.log)
+
     def analysis_request(self, index: int) -> tuple[dict[str, Any], int] | None:
         """The observation of the seat that made move ``index`` (1-based),
-        before it, and the seed the terminal's replay analyses it with."""
+        before it, and the seed the terminal's replay analyses it with; None
+        when there is nothing to analyse (the start, a forced move)."""
         if index == 0:
             return None
         entry = self.log.moves[index - 1]
-        before = rebuild(self.log, index - 1)
-        return before.observation(int(entry["seat"])), move_seed(self.log.seed, index)
+        before = rebuild(self.log, index - 1).observation(int(entry["seat"]))
+        if len(before.get("legal_moves") or []) < 2:
+            return None
+        return before, move_seed(self.log.seed, index)
 
     def as_json(self, index: int, rows: list[dict[str, Any]], view: CardView) -> dict[str, Any]:
         self.index = index
@@ -106,13 +105,19 @@ class Replay:
             seat, move = int(entry["seat"]), str(entry["move"])
             before = rebuild(self.log, index - 1)
             events = narrate(move, seat, before.observation(0), obs, view)
-            analysis = analysis_line(rows, move, before.observation(seat), view) or None
+            mover = before.observation(seat)
+            if len(mover.get("legal_moves") or []) < 2:
+                analysis = forced_text()
+            else:
+                analysis = analysis_line(rows, move, seat, mover, view) or None
+        revealed = [str(c) for c in game.observation(1)["hand"]] if self.log.finished else None
         return {
             "type": "replay",
             "file": self.log.path.name if self.log.path else None,
             "heading": _("Replay of {game}: {n} moves").format(
                 game=game_title(self.log.game), n=self.total
             ),
+            "note": analysis_note(self.level, self.log.finished),
             "position": _("Move {i} of {n}").format(i=index, n=self.total),
             "index": index,
             "total": self.total,
@@ -121,5 +126,5 @@ class Replay:
             "unfinished": _("The game was not finished.")
             if index == self.total and not self.log.finished
             else None,
-            "view": table_json(obs, view, moves=[], hints=False),
+            "view": table_json(obs, view, moves=[], hints=False, revealed=revealed),
         }

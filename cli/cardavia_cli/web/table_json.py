@@ -8,18 +8,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards_view import RANK_LABELS, SUIT_SYMBOLS, CardView, deck_name, sort_cards, suit_name
-from ..moves_input import card_of, display_word, kind_of, ordered_moves
+from ..cards_view import RANK_LABELS, SUIT_SYMBOLS, CardView, deck_name, sort_cards
+from ..glossary import game_title, suit_name
+from ..moves_input import card_of, kind_of, ordered_moves
 from ..narration import move_label, outcome_text
 from ..table import (
     HUMAN,
-    WORD_MOVES,
     deal_text,
-    game_title,
     last_trick_line,
     lead_line,
+    limit_text,
     marriages_line,
     match_text,
+    move_word,
     opponent_line,
     pile_text,
     points_text,
@@ -60,7 +61,7 @@ def moves_json(obs: dict[str, Any], moves: list[str], view: CardView) -> list[di
         if card is not None and card not in placed:
             placed.add(card)
             place = "hand"
-        word = display_word(kind) if kind in WORD_MOVES and card is None else None
+        word = move_word(move, obs)
         out.append(
             {
                 "move": move,
@@ -113,9 +114,13 @@ def durak_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
         ],
         "stock": int(obs["stock_size"]),
         "discard": len(obs.get("discard") or []),
+        "discard_cards": cards_json(
+            sort_cards(list(obs.get("discard") or []), view.game, obs.get("trump")), view
+        ),
         "pile_text": pile_text(obs),
         "attacker": obs["attacker"],
-        "facts": [text for text in (taking_text(obs), role_text(obs)) if text],
+        "limit": int(obs["limit"]),
+        "facts": [text for text in (limit_text(obs), taking_text(obs), role_text(obs)) if text],
     }
 
 
@@ -158,13 +163,16 @@ def table_json(
     *,
     moves: list[str] | None = None,
     hints: bool = True,
+    revealed: list[str] | None = None,
 ) -> dict[str, Any]:
     """The whole table for seat 0; ``moves`` are the moves offered (by
-    default every legal move, in the terminal's order)."""
+    default every legal move, in the terminal's order); ``revealed`` is the
+    computer's hand once it may be shown (the game is over)."""
     game = str(obs["game"])
     offered = ordered_moves(obs) if moves is None else moves
     trump = obs.get("trump")
-    known = sort_cards(list(obs.get("known", [[], []])[1]), game, trump)
+    shown = revealed if revealed is not None else obs.get("known", [[], []])[1]
+    known = sort_cards(list(shown), game, trump)
     over = obs.get("outcome") is not None
     return {
         "game": game,
@@ -173,7 +181,8 @@ def table_json(
         "opponent": {
             "count": int(obs["hand_sizes"][1]),
             "known": cards_json(known, view),
-            "text": opponent_line(obs, view).plain,
+            "text": opponent_line(obs, view, revealed).plain,
+            "revealed": revealed is not None,
         },
         "hand": cards_json(sort_cards(list(obs["hand"]), game, trump), view),
         "moves": moves_json(obs, offered, view),

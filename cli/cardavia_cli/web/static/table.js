@@ -148,9 +148,41 @@ async function pump() {
     } catch (error) {
       console.error(error);
     }
+    // A deal's summary stays until the player goes on, as Enter in the terminal.
+    if (message.type === "state" && message.summary && !message.summary.final) {
+      await showSummary(message.summary);
+    }
     shownAt = performance.now();
   }
   pumping = false;
+}
+
+let summaryDone = null;
+
+function showSummary(summary) {
+  const box = $("#summary");
+  box.hidden = false;
+  $("#summary-heading").textContent = summary.heading;
+  $("#summary-lines").replaceChildren(...summary.lines.map((line) => listItem(line)));
+  const next = $("#summary-next");
+  next.textContent = summary.next;
+  // The next deal waits, as at Enter in the terminal: no move until then.
+  for (const element of $$("[data-move]")) element.disabled = true;
+  next.focus();
+  return new Promise((resolve) => {
+    summaryDone = () => {
+      box.hidden = true;
+      summaryDone = null;
+      for (const element of $$("[data-move]")) element.disabled = false;
+      resolve();
+    };
+  });
+}
+
+function listItem(text) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  return item;
 }
 
 function handle(message) {
@@ -235,6 +267,9 @@ function onState(message) {
   $("#mode-box").hidden = true;
   renderBoard(view, { playing: true, last: message.last });
   showEvents(message.events);
+  const final = message.summary && message.summary.final ? message.summary : null;
+  $("#outcome-heading").textContent = final ? final.heading : "";
+  $("#outcome-lines").replaceChildren(...(final ? final.lines.map((line) => listItem(line)) : []));
 }
 
 function onLesson(message) {
@@ -245,7 +280,7 @@ function onLesson(message) {
   box.replaceChildren();
   if (message.heading) box.append(paragraph(message.heading, "muted"));
   if (message.finished) {
-    box.append(paragraph(t("lesson_done"), "good"));
+    box.append(paragraph(message.done_text, "good"));
     box.append(button(t(`game.${message.game}`), { "data-new": message.game }));
     renderBoardHidden();
     return;
@@ -285,6 +320,7 @@ function onReplay(message) {
     controls.append(control);
   }
   box.append(controls);
+  if (message.note) box.append(paragraph(message.note, "muted"));
   if (message.analysis) box.append(paragraph(message.analysis, "analysis"));
   if (message.unfinished) box.append(paragraph(message.unfinished, "muted"));
   renderBoard(message.view, { playing: false });
@@ -357,6 +393,7 @@ function onHint(message) {
   clearHint();
   const body = openExtra("hint");
   if (message.best) body.append(paragraph(message.best, "good"));
+  if (message.heading) body.append(paragraph(message.heading, "muted"));
   const list = document.createElement("ol");
   list.className = "hint-list";
   for (const row of message.rows) {
@@ -477,12 +514,26 @@ function renderDurak(view) {
   const side = $("#side");
   side.replaceChildren();
   if (durak.discard) {
-    const discard = document.createElement("div");
+    // The discards are public: a click shows them face up.
+    const discard = document.createElement("button");
+    discard.type = "button";
     discard.className = "discard";
+    discard.dataset.discards = String(durak.discard);
+    discard.setAttribute("aria-label", durak.pile_text);
     discard.append(backElement(), backElement(), counter(durak.discard));
+    discard.addEventListener("click", () => showDiscards(durak.discard_cards));
     side.append(discard);
   }
   $("#facts").textContent = [view.trump.text, durak.pile_text, ...durak.facts].join(" · ");
+}
+
+function showDiscards(cards) {
+  const body = openExtra("discards");
+  body.append(heading(t("discards")));
+  const pile = document.createElement("div");
+  pile.className = "discards";
+  pile.append(...cards.map((card) => cardElement(card, "small")));
+  body.append(pile);
 }
 
 function renderSchnapsen(view) {
@@ -833,6 +884,9 @@ function start() {
     }
   });
   $("#again").addEventListener("click", () => send({ type: "new", game: lastGame }));
+  $("#summary-next").addEventListener("click", () => {
+    if (summaryDone) summaryDone();
+  });
   $("#say").addEventListener("submit", (event) => {
     event.preventDefault();
     const input = $("#say-input");
