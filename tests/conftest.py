@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,3 +33,14 @@ def sigint_at_start(request: pytest.FixtureRequest) -> Iterator[None]:
     previous = signal.signal(signal.SIGINT, handler)
     yield
     signal.signal(signal.SIGINT, previous)
+
+
+@pytest.fixture(scope="session")
+def ray_local() -> Iterator[Any]:
+    """One local Ray instance of two CPUs for the whole session, on the
+    loopback address only; skipped where Ray is not installed."""
+    ray = pytest.importorskip("ray")
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield ray
+    ray.shutdown()

@@ -58,9 +58,10 @@ def reach(game: str, seed: int, wanted: Callable[[Obs], bool]) -> Any:
 
 
 def searched(o: Obs) -> bool:
-    """Far enough from the end that the AI searches by sampling (near the
-    end of a deal it may solve the position exactly instead)."""
-    return o["stock_size"] >= 4 and o.get("closed") is None
+    """Far enough from the end that the AI grows its tree (near the end of a
+    deal it solves sampled deals exactly instead: from the last few stock
+    cards in Schnapsen, once the stock is empty in Durak)."""
+    return o["stock_size"] >= 8 and o.get("closed") is None
 
 
 def choice_position(game: str, seed: int = 1) -> Any:
@@ -173,6 +174,36 @@ def test_level_is_its_iteration_budget() -> None:
     # An explicit budget overrides the level's.
     small = ai.analyse(obs, level="hard", iterations=200, seed=3)
     assert sum(s["visits"] for s in small) == 200
+
+
+def test_a_level_is_a_budget_per_thread() -> None:
+    obs = mover_obs(choice_position("perevodnoy"))
+    one = ai.analyse(obs, level="easy", seed=4)
+    two = ai.analyse(obs, level="easy", seed=4, threads=2)
+    assert sum(s["visits"] for s in one) == ai.LEVELS["easy"]
+    assert sum(s["visits"] for s in two) == 2 * ai.LEVELS["easy"]
+    # The same move for a seed and a thread count.
+    again = ai.choose_move(obs, level="hard", seed=4, threads=2)
+    assert ai.choose_move(obs, level="hard", seed=4, threads=2) == again
+
+
+def test_easy_makes_plausible_mistakes() -> None:
+    """``easy`` draws its move by the search's visits squared: mostly the
+    best, sometimes another move the search liked, never one it did not
+    try; the same move for the same seed."""
+    differs = 0
+    for seed in range(40):
+        g = reach("durak", seed, lambda o: len(o["legal_moves"]) >= 3 and searched(o))
+        obs = mover_obs(g)
+        stats = ai.analyse(obs, level="easy", seed=seed)
+        move = ai.choose_move(obs, level="easy", seed=seed)
+        assert move == ai.choose_move(obs, level="easy", seed=seed)
+        visited = {s["move"]: s["visits"] for s in stats}
+        assert visited[move] > 0
+        differs += move != stats[0]["move"]
+        # Other levels play the most visited move.
+        assert ai.choose_move(obs, iterations=ai.LEVELS["easy"], seed=seed) == stats[0]["move"]
+    assert 2 <= differs <= 30, differs
 
 
 # --------------------------------------------------------------- analyse
@@ -595,6 +626,16 @@ def test_perevodnoy_observation_called_durak() -> None:
     _rejected(obs, _set("game", "durak"))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rollout_policy_searches_reproducibly(game: str) -> None:
+    obs = mover_obs(choice_position(game))
+    for rollouts in ("random", "informed", "mast"):
+        stats = ai.analyse(obs, iterations=2_000, seed=6, rollouts=rollouts)
+        assert check_stats(stats, obs["legal_moves"]) == 2_000
+        assert ai.analyse(obs, iterations=2_000, seed=6, rollouts=rollouts) == stats
+    assert ai.DEFAULT_ROLLOUTS[game] in ("random", "informed", "mast")
+
+
 # ------------------------------------------------------------ legal moves
 
 
@@ -608,7 +649,7 @@ def test_never_an_illegal_move(game: str) -> None:
         positions = list(random_positions(game, 100 + seed))
         for g in rng.sample(positions, min(9, len(positions))):
             obs = mover_obs(g)
-            rollouts = rng.choice(["informed", "random"])
+            rollouts = rng.choice(["informed", "random", "mast"])
             threads = 2 if checked % 10 == 0 else 1
             move = ai.choose_move(
                 obs, iterations=rng.choice([1, 7, 64]), seed=checked, threads=threads,

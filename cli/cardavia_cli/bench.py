@@ -14,17 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from . import figures
-from .i18n import _, pgettext
-from .table import game_title
-
-
-def _level_name(level: str) -> str:
-    names = {
-        "easy": pgettext("level", "easy"),
-        "normal": pgettext("level", "normal"),
-        "hard": pgettext("level", "hard"),
-    }
-    return names.get(level, level)
+from .glossary import game_title
+from .i18n import _
+from .opponent import level_name
 
 
 def _heading(text: str) -> Text:
@@ -69,7 +61,7 @@ def render_bench(result: dict[str, Any]) -> RenderableType:
     levels.add_column(_("Game"))
     first = next(iter(games.values()))
     for level in first["seconds_per_move"]:
-        levels.add_column(_level_name(level), justify="right")
+        levels.add_column(level_name(level), justify="right")
     for game, r in games.items():
         levels.add_row(
             game_title(game), *(figures.seconds(v) for v in r["seconds_per_move"].values())

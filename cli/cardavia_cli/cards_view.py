@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from .i18n import pgettext
 from .themes import Theme, get_theme
 
 SUITS = ("S", "H", "D", "C")
@@ -41,16 +40,6 @@ def ranks_of(game: str) -> tuple[str, ...]:
     return SCHNAPSEN_RANKS if game == "schnapsen" else ATLASNYE_RANKS
 
 
-def suit_name(suit: str) -> str:
-    names = {
-        "S": pgettext("suit", "spades"),
-        "H": pgettext("suit", "hearts"),
-        "D": pgettext("suit", "diamonds"),
-        "C": pgettext("suit", "clubs"),
-    }
-    return names[suit]
-
-
 @dataclass(frozen=True)
 class CardView:
     """Display settings for one game: deck, ASCII or symbols, colours."""
@@ -59,6 +48,11 @@ class CardView:
     ascii: bool = False
     color: bool = True
     theme: Theme = field(default_factory=get_theme)
+
+    @property
+    def event_mark(self) -> str:
+        """The mark before what just happened (never the prompt's ``>``)."""
+        return "*" if self.ascii else "»"
 
     def suit_mark(self, suit: str) -> str:
         return suit if self.ascii else SUIT_SYMBOLS[suit]

@@ -7,8 +7,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from .glossary import game_title
 from .i18n import _
-from .table import game_title
 
 GAMES: dict[str, dict[str, Any]] = {
     "durak": {"deck": "atlasnye", "players": 2},
@@ -35,8 +35,7 @@ def games_json() -> dict[str, Any]:
 def game_summary(game: str) -> str:
     texts = {
         "durak": _(
-            "Classic Durak for two: attack, cover, take; the last player holding cards "
-            "is the durak."
+            "Classic Durak for two: attack, beat, take; the last player holding cards is the durak."
         ),
         "perevodnoy": _(
             "Transferable Durak: the defender may pass the attack on with a card of the same rank."

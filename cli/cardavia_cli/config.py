@@ -19,6 +19,8 @@ from .opponent import LEVELS
 from .themes import THEMES
 
 KEYS: tuple[str, ...] = ("language", "theme", "level", "hints")
+# `config set language auto`: no language of its own; the environment decides.
+AUTO_LANGUAGE = "auto"
 
 
 class ConfigError(Exception):
@@ -70,12 +72,12 @@ def load_config() -> Config:
 def parse_value(key: str, value: object) -> Any:
     """Check one setting; strings from the command line are converted."""
     if key == "language":
-        if value is None:
+        if value is None or value == AUTO_LANGUAGE:
             return None
-        if isinstance(value, str) and value in LANGUAGES:
-            return value
+        if isinstance(value, str) and value.casefold() in LANGUAGES:
+            return value.casefold()
         raise ConfigError(
-            _("language must be one of {choices}").format(choices=", ".join(LANGUAGES))
+            _("language must be one of {choices}, or auto").format(choices=", ".join(LANGUAGES))
         )
     if key == "theme":
         if isinstance(value, str) and value in THEMES:

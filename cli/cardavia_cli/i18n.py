@@ -4,13 +4,20 @@ The catalogs live in ``cardavia_cli/locale/<lang>/LC_MESSAGES/cardavia.po``
 (compiled to ``.mo`` with Babel). Every module translates through the
 functions here, which Babel's extractor knows by name: ``_``, ``ngettext``,
 ``pgettext`` and ``N_`` (marks a string for extraction, translated later).
+
+The terminal speaks one language per process (``set_language``); the web
+table serves several players at once, each in their own language, so a
+block of code may speak another language for its task alone (``speaking``).
 """
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 DOMAIN = "cardavia"
@@ -23,6 +30,10 @@ _ALIASES = {"no": "nb", "nn": "nb", "nob": "nb", "ua": "uk", "gr": "el", "may": 
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = DEFAULT_LANGUAGE
+# The language of the running asyncio task or thread, when it has one.
+_speaking: ContextVar[tuple[str, _gettext.NullTranslations] | None] = ContextVar(
+    "cardavia_speaking", default=None
+)
 
 
 def normalize_language(value: str | None) -> str | None:
@@ -64,6 +75,11 @@ def load(language: str) -> _gettext.NullTranslations:
     return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
+@functools.cache
+def _catalog(language: str) -> _gettext.NullTranslations:
+    return load(language)
+
+
 def set_language(language: str) -> None:
     global _translations, _language
     code = normalize_language(language) or DEFAULT_LANGUAGE
@@ -71,20 +87,38 @@ def set_language(language: str) -> None:
     _language = code
 
 
+@contextmanager
+def speaking(language: str) -> Iterator[str]:
+    """Translate into ``language`` inside the block, for this task or thread
+    only; yields the language code actually used."""
+    code = normalize_language(language) or DEFAULT_LANGUAGE
+    token = _speaking.set((code, _catalog(code)))
+    try:
+        yield code
+    finally:
+        _speaking.reset(token)
+
+
+def _active() -> _gettext.NullTranslations:
+    speaking_now = _speaking.get()
+    return _translations if speaking_now is None else speaking_now[1]
+
+
 def current_language() -> str:
-    return _language
+    speaking_now = _speaking.get()
+    return _language if speaking_now is None else speaking_now[0]
 
 
 def _(message: str) -> str:
-    return _translations.gettext(message)
+    return _active().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translations.ngettext(singular, plural, n)
+    return _active().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    return _translations.pgettext(context, message)
+    return _active().pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from . import table
 from .cards_view import CardView
+from .glossary import game_title
 from .i18n import _, pgettext
 from .learn_steps import (
     ANY_ATTACK,
@@ -27,6 +28,13 @@ from .learn_steps import (
 )
 from .moves_input import display_word, normalize, ordered_moves, parse_cards, parse_input
 from .narration import narrate
+
+
+def lesson_words() -> tuple[set[str], set[str]]:
+    """What a player types in a lesson to skip a step, and to stop."""
+    skip_words = {"skip", normalize(pgettext("command", "skip"))}
+    quit_words = {"quit", "q", "exit", normalize(pgettext("command", "quit"))}
+    return skip_words, quit_words
 
 
 def position(game: str, step: Step) -> cardavia.Game:
@@ -100,7 +108,7 @@ def check_illegal_defence(g: cardavia.Game, answer: str, step: Step, view: CardV
     card = cards[0]
     if f"defend:{card}" in g.legal_moves():
         return _(
-            "No: {card} does cover it. Look for a card that is neither higher in suit nor a trump."
+            "No: {card} does beat it. Look for a card that is neither higher in suit nor a trump."
         ).format(card=view.label(card))
     return None
 
@@ -113,13 +121,13 @@ def run_lesson(
     console.print(
         Text(
             _("Learn {game}: {n} short steps. Type skip to skip a step, quit to stop.").format(
-                game=table.game_title(game), n=len(steps)
+                game=game_title(game), n=len(steps)
             ),
             style=view.style("accent"),
         )
     )
-    skip_words = {"skip", normalize(pgettext("command", "skip"))}
-    quit_words = {"quit", "q", "exit", normalize(pgettext("command", "quit"))}
+    skip_words, quit_words = lesson_words()
+    done = 0
     for number, step in enumerate(steps, 1):
         g = position(game, step)
         obs = g.observation(0)
@@ -152,8 +160,9 @@ def run_lesson(
                 console.print(
                     Text(step_text(_(step.success), step, view), style=view.style("good"))
                 )
+                done += 1
                 break
-            problem, move = _answer_move(g, obs, answer, step, view)
+            problem, move = answer_move(g, obs, answer, step, view)
             if move is None:
                 console.print(Text(problem or "", style=view.style("bad")))
                 continue
@@ -164,18 +173,29 @@ def run_lesson(
             after = g.observation(0)
             console.print(table.render(after, view, moves=[], events=events, hints=False))
             console.print(Text(step_text(_(step.success), step, view), style=view.style("good")))
+            done += 1
             break
     console.print()
-    console.print(
-        Text(
-            _("Well done! Play a real game with: cardavia play {game}").format(game=game),
-            style=view.style("good"),
-        )
-    )
+    console.print(Text(closing_text(game, done, len(steps)), style=view.style("good")))
     return True
 
 
-def _answer_move(
+def closing_text(game: str, done: int, total: int) -> str:
+    """The lesson's last words: praise only for steps actually done."""
+    if done == total:
+        return _("Well done! Play a real game with: cardavia play {game}").format(game=game)
+    if done == 0:
+        return _(
+            "You skipped every step. Try them with: cardavia learn {game}, "
+            "or play a real game with: cardavia play {game}"
+        ).format(game=game)
+    return _(
+        "You did {done} of {total} steps. Try the ones you skipped with: cardavia learn {game}, "
+        "or play a real game with: cardavia play {game}"
+    ).format(done=done, total=total, game=game)
+
+
+def answer_move(
     g: cardavia.Game, obs: dict[str, Any], answer: str, step: Step, view: CardView
 ) -> tuple[str | None, str | None]:
     """(problem, None) or (None, accepted move)."""

@@ -154,6 +154,26 @@ ENDGAME_MOVES = tuple(
     ]
 )
 
+
+# A perevodnoy deal (seed 3079, found once with the engine) played to a bout
+# where the computer attacks with 6♣ holding one card, the stock empty: seat
+# 0 holds 6♠ but may not transfer (two attacks against one card).
+def words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+TRANSFER_LIMIT_DECK = words(
+    "QH 8H 8D 9C AS 9S KD QC 6C 6D AH TC 7D KS TH 8C 6H TS "
+    "KC 7H 7C JH 7S 8S KH AC QS JC JS JD QD AD 9D TD 9H 6S"
+)
+TRANSFER_LIMIT_MOVES = words(
+    "attack:QC defend:8D stop attack:8H defend:KD stop attack:TC transfer:TH defend:6D "
+    "defend:AH stop attack:6H defend:QH stop attack:9C defend:KC stop attack:7C defend:8C "
+    "stop attack:9S defend:KS stop attack:JH transfer:JC defend:KH defend:AC stop "
+    "attack:7H defend:JD attack:JS defend:QS stop attack:AS defend:9D stop attack:TD "
+    "transfer:TS defend:AD defend:QD stop attack:6C"
+)
+
 DURAK_STEPS: tuple[Step, ...] = (
     Step(
         title=N_("Opening an attack"),
@@ -162,32 +182,31 @@ DURAK_STEPS: tuple[Step, ...] = (
             "Hearts are trumps here and you hold {a}, the lowest trump."
         ),
         question=N_("Open the attack with any card, for example {b}."),
-        success=N_("Your card is on the table: the defender must now cover it or take it."),
+        success=N_("Your card is on the table: the defender must now beat it or take it."),
         deck=durak_deck("7S 9D TC QD 6H KC", "8S JS 9C QC 8D AS", "KH"),
         accept=(ANY_ATTACK,),
-        after=(COMPUTER,),
         cards={"a": "6H", "b": "7S"},
     ),
     Step(
-        title=N_("Covering in suit"),
+        title=N_("Beating in suit"),
         text=N_(
-            "A higher card of the same suit covers an attack card. "
+            "A higher card of the same suit beats an attack card. "
             "On {a} a {b} fits; a {c} does not."
         ),
-        question=N_("The computer attacks with {a}. Cover it in its own suit."),
-        success=N_("Covered: {b} beats {a} because it is a higher spade."),
+        question=N_("The computer attacks with {a}. Beat it in its own suit."),
+        success=N_("Beaten: {b} beats {a} because it is a higher spade."),
         deck=durak_deck("9S 6S 8D JC QD 9C", "7S 6H TD 8C KS AD", "KH"),
         setup=("attack:7S",),
         accept=("defend:9S",),
         cards={"a": "7S", "b": "9S", "c": "6S"},
     ),
     Step(
-        title=N_("Covering with a trump"),
+        title=N_("Beating with a trump"),
         text=N_(
-            "A trump covers any card of another suit. Hearts are trumps here, so {b} covers "
-            "even {a}. A trump attack can only be covered by a higher trump."
+            "A trump beats any card of another suit. Hearts are trumps here, so {b} beats "
+            "even {a}. A trump attack can only be beaten by a higher trump."
         ),
-        question=N_("The computer attacks with {a}. Cover it with your trump."),
+        question=N_("The computer attacks with {a}. Beat it with your trump."),
         success=N_("The lowest trump beat the highest spade."),
         deck=durak_deck("6H 7C 8D 9D JD QC", "AS 9C KD TS 8S 7D", "KH", "6C 6D"),
         setup=("attack:7C", "defend:9C", "stop", "attack:AS"),
@@ -196,9 +215,9 @@ DURAK_STEPS: tuple[Step, ...] = (
     ),
     Step(
         title=N_("An illegal defence"),
-        text=N_("A card of another suit that is not a trump does not cover, however high it is."),
+        text=N_("A card of another suit that is not a trump does not beat, however high it is."),
         question=N_(
-            "The computer attacks with {a}. Type the one card of yours that cannot cover it."
+            "The computer attacks with {a}. Type the one card of yours that cannot beat it."
         ),
         success=N_("Right: {c} is neither a spade nor a trump, so the table refuses it."),
         deck=durak_deck("9S TS JS 8H QH AC", "7S 7H 6C 8C 9D TD", "KH"),
@@ -209,22 +228,21 @@ DURAK_STEPS: tuple[Step, ...] = (
     Step(
         title=N_("Adding a card of the same rank"),
         text=N_(
-            "Once the attacks are covered, the attacker may add a card whose rank is already "
-            "on the table, in attack or defence: after {a} covered by {b}, a {c} may be added. "
-            "At most six attacks, and never more than the defender can cover."
+            "Once the attacks are beaten, the attacker may add a card whose rank is already "
+            "on the table, in attack or defence: after {a} beaten by {b}, a {c} may be added. "
+            "At most six attacks, and never more than the defender held when the bout began."
         ),
         question=N_("Add a card of a rank that is on the table."),
-        success=N_("The defender has a new card to cover."),
+        success=N_("{c} lies open beside the beaten pair: the defender must beat it too, or take."),
         deck=durak_deck("7S 9D 6H TC QC KD", "9S 8C JD TH 7D AS", "KH"),
         setup=("attack:7S", "defend:9S"),
         accept=("attack:9D",),
-        after=(COMPUTER,),
         cards={"a": "7S", "b": "9S", "c": "9D"},
     ),
     Step(
         title=N_("Transferring the attack"),
         text=N_(
-            "Before any card is covered, the defender may lay a card of the same rank beside "
+            "Before any card is beaten, the defender may lay a card of the same rank beside "
             "the attack and pass it on: the attacker becomes the defender and must face every "
             "card. The new defender must hold enough cards, and there are never more than six."
         ),
@@ -233,17 +251,49 @@ DURAK_STEPS: tuple[Step, ...] = (
         deck=durak_deck("7D 9C JC QS 8D KC", "7S 6H TD 8C KS AD", "KH"),
         setup=("attack:7S",),
         accept=("transfer:7D",),
-        after=(COMPUTER,),
         cards={"a": "7S", "b": "7D"},
+        games=("perevodnoy",),
+    ),
+    Step(
+        title=N_("Transferring back"),
+        text=N_(
+            "Transfers may go back and forth: while no attack card is beaten, each new "
+            "defender may pass the attack on again with a card of the same rank. You attacked "
+            "with {c}, and the computer passed it back to you with {a}."
+        ),
+        question=N_("Pass the attack back to the computer with {b}."),
+        success=N_(
+            "The computer now faces three sevens: it must beat them all, take, or transfer."
+        ),
+        deck=durak_deck("7S 7C 6H 9D JC QC", "7D 8S TD 8C KS AD", "KH"),
+        setup=("attack:7S", "transfer:7D"),
+        accept=("transfer:7C",),
+        cards={"a": "7D", "b": "7C", "c": "7S"},
+        games=("perevodnoy",),
+    ),
+    Step(
+        title=N_("The transfer limit"),
+        text=N_(
+            "A transfer may never give the new defender more attack cards than that player "
+            "holds. The stock is empty and the computer, attacking with {a}, keeps one card: "
+            "your {b} would lay two cards against it, so you cannot transfer."
+        ),
+        question=N_("Type {word} {b} to see why not, then beat {a} with {c} or take."),
+        success=N_("The table counts for you: a transfer is offered only when it is allowed."),
+        deck=TRANSFER_LIMIT_DECK,
+        setup=TRANSFER_LIMIT_MOVES,
+        accept=(ANY_LEGAL,),
+        cards={"a": "6C", "b": "6S", "c": "7D"},
+        word="transfer",
         games=("perevodnoy",),
     ),
     Step(
         title=N_("Taking the cards"),
         text=N_(
-            "A defender who cannot or will not cover takes: every card on the table goes into "
-            "that hand, and the same attacker attacks again."
+            "A defender who cannot or will not beat the card takes: every card on the table "
+            "goes into that hand, and the same attacker attacks again."
         ),
-        question=N_("You cannot cover {a}. Take the cards: type {word}."),
+        question=N_("You cannot beat {a}. Take the cards: type {word}."),
         success=N_("You picked up the cards. The computer attacks again."),
         deck=durak_deck("7D 9C JC 8D KC 6C", "AS 6H TD 8C KS QD", "KH"),
         setup=("attack:AS",),
@@ -255,11 +305,13 @@ DURAK_STEPS: tuple[Step, ...] = (
     Step(
         title=N_("A successful defence"),
         text=N_(
-            "When every attack is covered and the attacker adds nothing more, the bout is "
-            "beaten: the cards leave the game for good and the defender attacks next."
+            "When every attack is beaten and the attacker adds nothing more, the bout is over: "
+            "the cards go to the discard pile for good and the defender attacks next."
         ),
-        question=N_("The computer attacks with {a}. Cover it."),
-        success=N_("The computer says: beaten. The cards are discarded and now you attack."),
+        question=N_("The computer attacks with {a}. Beat it."),
+        success=N_(
+            "The computer says: beaten. The cards go to the discard pile and now you attack."
+        ),
         deck=durak_deck("TC 6S 8D JS QD 9D", "8C 6H TD 7C KS AD", "KH"),
         setup=("attack:8C",),
         accept=("defend:TC",),

@@ -1,7 +1,7 @@
 """``cardavia play GAME --json``: one canonical move per input line, one
 JSON object per output line (seat 0's observation, the computer's moves
-since the last line, and ``error`` when a line was rejected). Never
-localized."""
+since the last line, and ``error`` when a line was rejected, an empty one
+too). Never localized. The game is saved only when asked (``--save``)."""
 
 from __future__ import annotations
 
@@ -37,27 +37,34 @@ def _computer(game: cardavia.Game, log: GameLog, opponent: Opponent) -> list[str
     return played
 
 
-def _finish(game: cardavia.Game, log: GameLog) -> None:
+def _finish(game: cardavia.Game, log: GameLog, save: bool) -> None:
     if game.is_over:
         log.finished = True
         log.outcome = game.outcome
-    write_log(log)
+    if save:
+        write_log(log)
 
 
 def run_machine(
-    game: cardavia.Game, log: GameLog, opponent: Opponent, lines: Iterable[str], out: IO[str]
+    game: cardavia.Game,
+    log: GameLog,
+    opponent: Opponent,
+    lines: Iterable[str],
+    out: IO[str],
+    *,
+    save: bool = False,
 ) -> None:
     ai_moves = _computer(game, log, opponent)
-    _finish(game, log)
+    _finish(game, log, save)
     out.write(_line(game, ai_moves, None) + "\n")
     out.flush()
     for raw in lines:
         move = raw.strip()
-        if not move:
-            continue
         error: str | None = None
         ai_moves = []
-        if game.is_over:
+        if not move:
+            error = "empty line: send one move, such as attack:7S or take"
+        elif game.is_over:
             error = "the game is over"
         else:
             try:
@@ -67,6 +74,6 @@ def run_machine(
             else:
                 log.record(HUMAN, move)
                 ai_moves = _computer(game, log, opponent)
-                _finish(game, log)
+                _finish(game, log, save)
         out.write(_line(game, ai_moves, error) + "\n")
         out.flush()

@@ -1,5 +1,5 @@
-"""The ``cardavia`` command: play, rules, learn, games, replay, tournament, bench,
-config."""
+"""The ``cardavia`` command: play, web, rules, learn, games, replay,
+tournament, analyse-games, bench, config."""
 
 from __future__ import annotations
 
@@ -8,33 +8,35 @@ import os
 import secrets
 import sys
 from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
 from typing import Any, TextIO, cast
 
 import cardavia
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
 from . import __version__, opponent
 from .cards_view import CardView
-from .config import KEYS, ConfigError, load_config, parse_value, save_config
+from .cluster import ADDRESS_HELP, RAY_HELP, describe_error, progress_bar
+from .cluster import backend as backend_of
+from .config import AUTO_LANGUAGE, KEYS, ConfigError, load_config, parse_value, save_config
 from .config import config_path as _config_path
 from .i18n import LANGUAGES, _, resolve_language, set_language
 from .opponent import DEFAULT_LEVEL, LEVELS
 from .plain_text import AsciiStream
-from .saves import GameLog, SaveError, load_log, rebuild, write_log
+from .saves import (
+    SaveError,
+    find_saved,
+    latest_unfinished,
+    load_log,
+    new_log,
+    rebuild,
+    write_log,
+)
 from .themes import THEMES, get_theme
 from .tournament_view import PLAYER_HELP
+from .web.options import DEFAULT_HOST, DEFAULT_PORT
 
 app = typer.Typer(
     name="cardavia",
@@ -46,47 +48,38 @@ config_app = typer.Typer(help="Show or change your settings.", invoke_without_co
 app.add_typer(config_app, name="config")
 
 
-class GameName(str, Enum):
-    durak = "durak"
-    perevodnoy = "perevodnoy"
-    schnapsen = "schnapsen"
+def choice(kind: str, values: tuple[str, ...]) -> Callable[[str | None], str | None]:
+    """A typer callback: one of ``values``, in any case (``rules Durak``),
+    or a plain sentence naming the choices."""
+
+    def check(value: str | None) -> str | None:
+        if value is None:
+            return None
+        folded = value.casefold()
+        if folded in values:
+            return folded
+        raise typer.BadParameter(
+            f"there is no {kind} {value!r}; choose one of {', '.join(values)}."
+        )
+
+    return check
 
 
-class Language(str, Enum):
-    en = "en"
-    ru = "ru"
-    uk = "uk"
-    el = "el"
-    vi = "vi"
-    ms = "ms"
-    nb = "nb"
-    de = "de"
-
-
-class Level(str, Enum):
-    easy = "easy"
-    normal = "normal"
-    hard = "hard"
-
-
-class ThemeName(str, Enum):
-    default = "default"
-    high_contrast = "high-contrast"
-    warm = "warm"
-    cool = "cool"
-
-
-assert [g.value for g in GameName] == list(cardavia.GAMES)
-assert [lang.value for lang in Language] == list(LANGUAGES)
-assert [level.value for level in Level] == list(LEVELS)
-assert [t.value for t in ThemeName] == list(THEMES)
+GAME = choice("game", tuple(cardavia.GAMES))
+LANGUAGE = choice("language", LANGUAGES)
+LEVEL = choice("level", tuple(LEVELS))
+THEME = choice("theme", tuple(THEMES))
 
 ASCII_HELP = "Plain ASCII: suit letters S H D C, Latin court letters, no colour."
-LANG_HELP = "Language: " + ", ".join(LANGUAGES) + " (default: CARDAVIA_LANG, LANG, config)."
-
-
-def _value(option: Enum | None) -> str | None:
-    return None if option is None else str(option.value)
+LANG_HELP = (
+    "Language: "
+    + ", ".join(LANGUAGES)
+    + " (default: CARDAVIA_LANG, then `cardavia config set language`, then LC_ALL or LANG,"
+    " then English)."
+)
+GAME_HELP = "durak, perevodnoy or schnapsen"
+LEVEL_HELP = "easy, normal or hard."
+THEME_HELP = "Colour theme: " + ", ".join(THEMES) + "."
 
 
 def make_console(ascii_only: bool = False) -> Console:
@@ -105,10 +98,21 @@ def make_view(game: str, ascii_only: bool, theme: str | None, console: Console) 
     return CardView(game=game, ascii=ascii_only, color=color, theme=get_theme(theme))
 
 
-def setup_language(option: Enum | None) -> str:
-    language = resolve_language(_value(option), load_config().language)
+def setup_language(option: str | None) -> str:
+    language = resolve_language(option, load_config().language)
     set_language(language)
     return language
+
+
+def threads_option(what: str) -> Any:
+    """``--threads``: how much runs at once, on this machine or on Ray."""
+    return typer.Option(
+        None,
+        "--threads",
+        min=1,
+        max=cardavia.ai.MAX_THREADS,
+        help=f"{what} (default: every core, or the Ray cluster's CPUs).",
+    )
 
 
 def fail(console: Console, message: str, code: int = 1) -> typer.Exit:
@@ -133,70 +137,93 @@ def main(
 
 @app.command()
 def play(
-    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
-    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    names: list[str] | None = typer.Argument(
+        None,
+        metavar="GAME [FILE]",
+        help="durak, perevodnoy or schnapsen; with --resume, a saved game's file (default: "
+        "the latest unfinished game, of GAME if named).",
+    ),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     seed: int | None = typer.Option(
         None, "--seed", min=0, max=(1 << 64) - 1, help="Deal from this seed."
     ),
-    level: Level | None = typer.Option(None, "--level", help="easy, normal or hard."),
+    level: str | None = typer.Option(None, "--level", callback=LEVEL, help=LEVEL_HELP),
     hints: bool | None = typer.Option(None, "--hints/--no-hints", help="Show tips."),
     json_mode: bool = typer.Option(False, "--json", help="Machine mode: JSON lines."),
-    resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game."),
+    save: bool = typer.Option(
+        False,
+        "--save",
+        help="With --json: save the game as the table does (it does not otherwise).",
+    ),
+    resume: bool = typer.Option(
+        False, "--resume", help="Continue a saved game: FILE, or the latest unfinished one."
+    ),
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
-    theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
+    theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
-    """Play a game against the computer (you are seat 0)."""
+    """Play a game against the computer."""
     from .machine import run_machine
     from .session import PlaySession, Settings
 
     config = load_config()
-    game_id = str(game.value)
     if json_mode:
         set_language("en")  # machine output is never localized
     else:
         setup_language(lang)
     console = make_console(ascii_only)
-    chosen_level = _value(level)
-    if resume is not None:
+
+    def refuse(message: str, code: int = 1) -> typer.Exit:
+        if json_mode:
+            typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+            return typer.Exit(code)
+        return fail(console, message, code)
+
+    try:
+        game_id, path = play_arguments(names or [], resume)
+    except ValueError as exc:
+        raise refuse(str(exc), 2) from None
+    chosen_level = level
+    if resume:
+        if path is None:
+            path = latest_unfinished(game_id)
+            if path is None:
+                raise refuse(_("There is no unfinished game to continue."))
+        path = find_saved(path)
         try:
-            log = load_log(resume)
+            log = load_log(path)
         except SaveError as exc:
-            if json_mode:
-                typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
-                raise typer.Exit(1) from None
-            raise fail(console, str(exc)) from None
-        if log.game != game_id:
-            raise fail(
-                console,
+            raise refuse(str(exc)) from None
+        if game_id is not None and log.game != game_id:
+            raise refuse(
                 _("{path} holds a game of {game}, not {wanted}.").format(
-                    path=resume, game=log.game, wanted=game_id
-                ),
+                    path=path, game=log.game, wanted=game_id
+                )
             )
         if log.finished:
-            raise fail(
-                console,
+            raise refuse(
                 _("That game is already over. Watch it with: cardavia replay {path}").format(
-                    path=resume
-                ),
+                    path=path
+                )
             )
+        game_id = log.game
         engine_game = rebuild(log)
         chosen_level = chosen_level or log.levels.get("1") or config.level
         log.levels["1"] = chosen_level
     else:
-        deal_seed = seed if seed is not None else secrets.randbelow(1 << 32)
+        assert game_id is not None
         chosen_level = chosen_level or config.level or DEFAULT_LEVEL
-        log = GameLog(
-            game=game_id, seed=deal_seed, deck=None, levels={"0": "human", "1": chosen_level}
-        )
+        log = new_log(game_id, chosen_level, seed)
         engine_game = log.new_game()
-    write_log(log)
     if json_mode:
-        run_machine(engine_game, log, opponent.for_level(chosen_level), sys.stdin, sys.stdout)
+        run_machine(
+            engine_game, log, opponent.for_level(chosen_level), sys.stdin, sys.stdout, save=save
+        )
         return
-    view = make_view(game_id, ascii_only, _value(theme) or config.theme, console)
+    write_log(log)
+    view = make_view(game_id, ascii_only, theme or config.theme, console)
     settings = Settings(hints=config.hints if hints is None else hints, view=view)
-    if resume is not None:
-        console.print(_("Resuming {path}").format(path=resume), highlight=False)
+    if resume:
+        console.print(_("Resuming {path}").format(path=path), highlight=False)
     session = PlaySession(
         engine_game, log, opponent.for_level(chosen_level), settings, console, console.input
     )
@@ -205,17 +232,94 @@ def play(
         raise typer.Exit(0)
 
 
+def play_arguments(names: list[str], resume: bool) -> tuple[str | None, Path | None]:
+    """``play``'s GAME and, with ``--resume``, FILE (in any order, each
+    optional with ``--resume``); a sentence for the player when wrong."""
+    game: str | None = None
+    path: Path | None = None
+    for name in names:
+        if game is None and name.casefold() in cardavia.GAMES:
+            game = name.casefold()
+        elif resume and path is None:
+            path = Path(name)
+        elif not resume and game is None:
+            raise ValueError(
+                _("There is no game “{name}”; choose one of {choices}.").format(
+                    name=name, choices=", ".join(cardavia.GAMES)
+                )
+            )
+        else:
+            raise ValueError(
+                _("Too many names: {names}. Continue a saved game with --resume FILE.").format(
+                    names=" ".join(names)
+                )
+            )
+    if game is None and not resume:
+        raise ValueError(_("Name a game: {choices}.").format(choices=", ".join(cardavia.GAMES)))
+    return game, path
+
+
 @app.command()
-def rules(
-    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
-    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+def web(
+    port: int = typer.Option(
+        DEFAULT_PORT, "--port", min=0, max=65535, help="Port to listen on (0: any free port)."
+    ),
+    host: str = typer.Option(
+        DEFAULT_HOST, "--host", help="Address to listen on (default: this computer only)."
+    ),
+    no_browser: bool = typer.Option(
+        False, "--no-browser", help="Only print the address; do not open a browser."
+    ),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
+    level: str | None = typer.Option(None, "--level", callback=LEVEL, help=LEVEL_HELP),
 ) -> None:
-    """Print the rules of a game."""
-    from .rules_text import rules_markdown
+    """Play in the browser: a card table served on this computer until Ctrl-C."""
+    from .web.launch import listen, serve
 
     language = setup_language(lang)
     console = make_console()
-    found = rules_markdown(str(game.value), language)
+    try:
+        sock = listen(host, port)
+    except OSError as exc:
+        raise fail(
+            console,
+            _("Cannot listen on {host}:{port} ({error}). Choose another port with --port.").format(
+                host=host, port=port, error=exc.strerror or exc
+            ),
+        ) from None
+
+    def announce(url: str) -> None:
+        console.print(_("The table is open at {url}").format(url=url), soft_wrap=True)
+        console.print(_("Press Ctrl-C to stop."))
+
+    try:
+        serve(
+            sock,
+            host,
+            language=language,
+            level=level or load_config().level or DEFAULT_LEVEL,
+            url_params={"lang": lang, "level": level},
+            open_browser=not no_browser,
+            announce=announce,
+        )
+    except KeyboardInterrupt:
+        pass  # uvicorn stopped on Ctrl-C, then passed the signal on
+    finally:
+        sock.close()
+    console.print(_("The table is closed."))
+
+
+@app.command()
+def rules(
+    game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
+) -> None:
+    """Print the rules of a game."""
+    from .rules_text import print_markdown, rules_markdown
+
+    language = setup_language(lang)
+    console = make_console()
+    found = rules_markdown(game, language)
     if found is None:
         raise fail(console, _("The rules text is not available."))
     text, found_language = found
@@ -223,28 +327,28 @@ def rules(
         console.print(
             Text(_("No rules text in this language yet; showing English."), style="italic")
         )
-    console.print(Markdown(text))
+    print_markdown(console, text)
 
 
 @app.command()
 def learn(
-    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
-    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
-    theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
+    theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
     """A guided walk through the rules on real positions."""
     from .learn import run_lesson
 
     setup_language(lang)
     console = make_console(ascii_only)
-    view = make_view(str(game.value), ascii_only, _value(theme) or load_config().theme, console)
-    run_lesson(str(game.value), view, console, console.input)
+    view = make_view(game, ascii_only, theme or load_config().theme, console)
+    run_lesson(game, view, console, console.input)
 
 
 @app.command()
 def games(
-    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     json_mode: bool = typer.Option(False, "--json", help="Machine-readable list."),
 ) -> None:
     """The games and their decks."""
@@ -260,23 +364,30 @@ def games(
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="A saved game (JSON)."),
+    file: Path = typer.Argument(
+        ..., help="A saved game: its file, or its name as `cardavia saves` lists it."
+    ),
     show_all: bool = typer.Option(False, "--all", help="Print every move without waiting."),
-    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
-    level: Level = typer.Option(Level.easy, "--level", help="Budget of the analysis."),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
+    level: str | None = typer.Option(
+        None,
+        "--level",
+        callback=LEVEL,
+        help="Budget of the analysis (default: the level the game was played at).",
+    ),
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
-    theme: ThemeName | None = typer.Option(None, "--theme", help="Colour theme."),
+    theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
     """Step through a saved game with the computer's view of each move."""
-    from .replay import run_replay
+    from .replay import replay_level, run_replay
 
     setup_language(lang)
     console = make_console(ascii_only)
     try:
-        log = load_log(file)
+        log = load_log(find_saved(file))
     except SaveError as exc:
         raise fail(console, str(exc)) from None
-    view = make_view(log.game, ascii_only, _value(theme) or load_config().theme, console)
+    view = make_view(log.game, ascii_only, theme or load_config().theme, console)
 
     def read(prompt: str) -> str:
         try:
@@ -284,30 +395,43 @@ def replay(
         except EOFError:
             return "q"
 
+    chosen = replay_level(log, level)
     try:
         run_replay(
-            log, opponent.for_level(str(level.value)), view, console, read, show_all=show_all
+            log, opponent.for_level(chosen), view, console, read, show_all=show_all, level=chosen
         )
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
 
 
 @app.command()
+def saves(
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
+    json_mode: bool = typer.Option(False, "--json", help="Machine-readable list."),
+) -> None:
+    """The saved games, newest first: game, date and state."""
+    from .saves import list_saved, saved_json
+    from .saves_view import render_saves
+
+    saved = list_saved()
+    if json_mode:
+        typer.echo(json.dumps([saved_json(entry) for entry in saved], ensure_ascii=False))
+        return
+    setup_language(lang)
+    console = make_console()
+    console.print(render_saves(saved))
+
+
+@app.command()
 def tournament(
-    game: GameName = typer.Argument(..., help="durak, perevodnoy or schnapsen"),
+    game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
     a: str = typer.Option("normal", "--a", help="Player A: " + PLAYER_HELP),
     b: str = typer.Option("greedy", "--b", help="Player B: " + PLAYER_HELP),
     deals: int = typer.Option(20, "--deals", min=1, help="Deals, each played twice."),
     seed: int | None = typer.Option(
         None, "--seed", min=0, max=(1 << 64) - 1, help="Seed of the deals (default: random)."
     ),
-    threads: int | None = typer.Option(
-        None,
-        "--threads",
-        min=1,
-        max=cardavia.ai.MAX_THREADS,
-        help="Games played at once (default: every core).",
-    ),
+    threads: int | None = threads_option("Games played at once"),
     journal: Path | None = typer.Option(
         None,
         "--journal",
@@ -315,7 +439,9 @@ def tournament(
         "(its seed is used when --seed is not given).",
     ),
     json_mode: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
+    ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
+    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
     """Duplicate-deal match between two players, with 95% intervals."""
     from cardavia.tournament_journal import journal_seed
@@ -347,24 +473,17 @@ def tournament(
                 show(done)
 
         return cardavia.tournament(
-            str(game.value), a, b, deals=deals, seed=chosen_seed, threads=threads,
-            journal=journal, progress=progress,
+            game, a, b, deals=deals, seed=chosen_seed, threads=threads,
+            journal=journal, progress=progress, backend=backend_of(ray, address),
+            address=address,
         )  # fmt: skip
 
     try:
         if json_mode or not console.is_terminal:
             result = play()
         else:
-            with Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                transient=True,
-            ) as bar:
-                task = bar.add_task(playing_message(2 * deals), total=2 * deals)
-                result = play(lambda done: bar.update(task, completed=done))
+            with progress_bar(console, playing_message(2 * deals), 2 * deals) as show:
+                result = play(show)
     except KeyboardInterrupt:
         message = stopped_message(finished[0], 2 * deals, None if journal is None else str(journal))
         if json_mode:
@@ -375,18 +494,102 @@ def tournament(
         if json_mode:
             typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
             raise typer.Exit(1) from None
-        raise fail(console, error_message(exc)) from None
+        raise fail(console, error_message(describe_error(exc))) from None
     if json_mode:
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
     console.print(render_tournament(result))
 
 
+@app.command("analyse-games")
+def analyse_games(
+    files: list[Path] = typer.Argument(..., help="Saved games (JSON), as replay reads them."),
+    level: str = typer.Option("normal", "--level", callback=LEVEL, help="Budget of the analysis."),
+    threads: int | None = threads_option("Games analysed at once"),
+    out: Path | None = typer.Option(
+        None, "--out", help="Write every decision and summary to this file, one JSON a line."
+    ),
+    json_mode: bool = typer.Option(False, "--json", help="Print the whole analysis as JSON."),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
+    ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
+    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
+) -> None:
+    """Every decision of saved games analysed by the computer: the value of each
+    legal move and of the move played, and each player's expected value lost per move."""
+    from cardavia.analysis import analyse_games as analyse
+
+    from .analyse_view import (
+        analysing_message,
+        load_records,
+        render_analysis,
+        write_decisions,
+    )
+    from .analyse_view import error_message as analysis_error
+
+    if json_mode:
+        set_language("en")
+    else:
+        setup_language(lang)
+    console = make_console()
+    records, unreadable = load_records(files)
+    chosen_level = level
+    if out is not None and not out.parent.is_dir():
+        raise fail(
+            console,
+            _("Cannot write {path}: {error}").format(path=out, error=_("no such folder")),
+        )
+
+    def run(show: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+        return analyse(
+            records, level=chosen_level, threads=threads, backend=backend_of(ray, address),
+            address=address, progress=None if show is None else lambda done, _n: show(done),
+        )  # fmt: skip
+
+    try:
+        if json_mode or not console.is_terminal or not records:
+            results = run()
+        else:
+            with progress_bar(console, analysing_message(len(records)), len(records)) as show:
+                results = run(show)
+    except KeyboardInterrupt:
+        raise fail(console, _("Stopped: the analysis was interrupted."), 130) from None
+    except (cardavia.CardaviaError, TypeError) as exc:
+        if json_mode:
+            typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
+            raise typer.Exit(1) from None
+        raise fail(console, analysis_error(describe_error(exc))) from None
+    if out is not None:
+        try:
+            write_decisions(out, results)
+        except OSError as exc:
+            message = _("Cannot write {path}: {error}").format(path=out, error=exc)
+            if json_mode:
+                typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+                raise typer.Exit(1) from None
+            raise fail(console, message) from None
+    errors = [{"file": str(path), "error": message} for path, message in unreadable]
+    if json_mode:
+        typer.echo(
+            json.dumps(
+                {"level": chosen_level, "games": results, "errors": errors}, ensure_ascii=False
+            )
+        )
+    else:
+        if results:
+            console.print(render_analysis(results, chosen_level))
+        if out is not None:
+            console.print(_("Every decision is written to {path}").format(path=out))
+        for entry in errors:
+            console.print(Text(entry["error"], style="bold red"), soft_wrap=True)
+    if unreadable:
+        raise typer.Exit(1)
+
+
 @app.command()
 def bench(
     quick: bool = typer.Option(False, "--quick", help="Small budgets: a few seconds."),
     json_mode: bool = typer.Option(False, "--json", help="Print the measurements as JSON."),
-    lang: Language | None = typer.Option(None, "--lang", help=LANG_HELP),
+    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
 ) -> None:
     """How fast the engine and the computer player run on this machine."""
     from .bench import measuring_message, render_bench
@@ -422,13 +625,18 @@ def config_show(ctx: typer.Context) -> None:
         value = shown[key]
         if key == "hints":
             value = "on" if value else "off"
-        console.print(f"  {key} = {value if value is not None else '-'}", highlight=False)
+        if key == "language" and value is None:
+            value = AUTO_LANGUAGE
+        console.print(f"  {key} = {value}", highlight=False)
 
 
 @config_app.command("set")
 def config_set(
     key: str = typer.Argument(..., help="language, theme, level or hints"),
-    value: str = typer.Argument(..., help="The new value."),
+    value: str = typer.Argument(
+        ...,
+        help="The new value; for language, auto follows LC_ALL or LANG.",
+    ),
 ) -> None:
     """Change one setting."""
     setup_language(None)

@@ -16,13 +16,17 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .cards_view import CardView, ranks_of, sort_key
-from .i18n import _, pgettext
+from .glossary import TERMS, move_synonyms, term, terms
+from .i18n import DEFAULT_LANGUAGE, _, pgettext, speaking
+from .refusals import card_refusal, word_refusal
 
-WORD_KINDS: tuple[str, ...] = ("take", "stop", "transfer", "close", "exchange", "marriage")
-COMMANDS: tuple[str, ...] = ("hint", "rules", "help", "quit")
+COMMANDS: tuple[str, ...] = ("hint", "rules", "help", "quit", "discards")
 CARD_KINDS = ("attack", "defend", "transfer", "play", "marriage")
 KIND_ORDER = {"attack": 0, "defend": 0, "play": 0, "transfer": 1, "marriage": 2}
 WORD_ORDER = {"take": 0, "stop": 1, "exchange": 2, "close": 3}
+# A word for playing a card means any move that plays one: "play 8C" in
+# Durak attacks, adds or beats, as the position allows.
+KIND_EXPANSION = {"play": ("play", "attack", "defend")}
 
 SUIT_INPUT = {
     "s": "S", "♠": "S", "♤": "S",
@@ -59,58 +63,80 @@ class Parsed:
     message: str | None = None
 
 
+# Greek capitals drop their accents (ΠΑΙΡΝΩ is παίρνω): words match without them.
+GREEK_ACCENTS = str.maketrans("άέήίόύώΐΰϊϋ", "αεηιουωιυιυ")
+
+
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFC", text).replace("\ufe0f", "")
     text = re.sub(r"[’ʼ`´]", "'", text)
-    text = " ".join(text.casefold().split())
+    text = " ".join(text.casefold().split()).translate(GREEK_ACCENTS)
     return text.strip(" .!")
 
 
-def english_words() -> dict[str, str]:
-    return {kind: kind for kind in WORD_KINDS}
+def _alternatives(words: str) -> list[str]:
+    return [normalize(word) for word in words.split("|") if normalize(word)]
 
 
-def localized_words() -> dict[str, str]:
-    """Move words of the current language: word → kind."""
-    words = {
-        "take": pgettext("move word", "take"),
-        "stop": pgettext("move word", "stop"),
-        "transfer": pgettext("move word", "transfer"),
-        "close": pgettext("move word", "close"),
-        "exchange": pgettext("move word", "exchange"),
-        "marriage": pgettext("move word", "marriage"),
-    }
-    return words
+def word_table() -> dict[str, tuple[str, ...]]:
+    """Every accepted spelling (normalized) → the move kinds it may mean:
+    the glossary's move terms and the synonyms of the current language,
+    and the English ones in every language."""
+    found: dict[str, list[str]] = {}
+
+    def add(word: str, kind: str) -> None:
+        kinds = found.setdefault(word, [])
+        for meant in KIND_EXPANSION.get(kind, (kind,)):
+            if meant not in kinds:
+                kinds.append(meant)
+
+    local = terms()
+    for entry in TERMS:
+        if entry.move is not None:
+            for word in _alternatives(local[entry.id]):
+                add(word, entry.move)
+    synonyms = move_synonyms()
+    for kind, words in synonyms.items():
+        for word in _alternatives(words):
+            add(word, kind)
+    for kind, words in english_synonyms().items():
+        for word in _alternatives(words):
+            if word not in found:
+                add(word, kind)
+    return {word: tuple(kinds) for word, kinds in found.items()}
 
 
-def word_table() -> dict[str, str]:
-    """Every accepted spelling (normalized) → move kind."""
-    table: dict[str, str] = {}
-    for kind, word in localized_words().items():
-        for alternative in word.split("|"):
-            table[normalize(alternative)] = kind
-    for kind in WORD_KINDS:
-        table.setdefault(kind, kind)
-    return table
+def english_synonyms() -> dict[str, str]:
+    """The move words in English (the msgids of ``move_synonyms``), which
+    every language accepts as well."""
+    with speaking(DEFAULT_LANGUAGE):
+        return move_synonyms()
 
 
 def display_word(kind: str) -> str:
-    """The word shown to the player for a move kind (first alternative)."""
-    return localized_words().get(kind, kind).split("|")[0]
+    """The word shown beside a move of this kind: the glossary's term."""
+    names = {entry.move: entry.id for entry in TERMS if entry.move is not None}
+    names.update({"attack": "attack", "play": "lead"})
+    word = term(names[kind]) if kind in names else kind
+    return word.split("|")[0]
 
 
 def command_table() -> dict[str, str]:
-    table = {"?": "hint", "hint": "hint", "rules": "rules", "help": "help", "quit": "quit"}
-    table.update({"exit": "quit", "q": "quit", "h": "help"})
+    table = {
+        "?": "hint", "hint": "hint", "rules": "rules", "help": "help", "quit": "quit",
+        "discards": "discards", "discard": "discards",
+        "exit": "quit", "q": "quit", "h": "help",
+    }  # fmt: skip
     local = {
         "hint": pgettext("command", "hint"),
         "rules": pgettext("command", "rules"),
         "help": pgettext("command", "help"),
         "quit": pgettext("command", "quit"),
+        "discards": pgettext("command", "discards"),
     }
     for command, word in local.items():
-        for alternative in word.split("|"):
-            table.setdefault(normalize(alternative), command)
+        for alternative in _alternatives(word):
+            table.setdefault(alternative, command)
     return table
 
 
@@ -167,6 +193,10 @@ def _pick(moves: list[str]) -> Parsed:
     return Parsed("choose", options=tuple(moves))
 
 
+def _kinds_of(moves: list[str], kinds: tuple[str, ...]) -> list[str]:
+    return [m for m in moves if kind_of(m) in kinds]
+
+
 def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
     """Interpret one line typed by seat 0 in the position ``obs``."""
     moves = ordered_moves(obs)
@@ -194,28 +224,46 @@ def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
     words = word_table()
     for word in sorted(words, key=len, reverse=True):
         if norm == word or norm.startswith(word + " "):
-            move_kind = words[word]
-            remainder = norm[len(word) :].strip()
-            candidates = [m for m in moves if kind_of(m) == move_kind]
-            if remainder:
-                cards = parse_cards(remainder, game, view.ascii)
-                if not cards:
-                    return _not_understood(text)
-                candidates = [m for m in candidates if card_of(m) in cards]
-            if not candidates:
-                return _invalid(_("“{word}” is not possible now.").format(word=raw))
-            return _pick(candidates)
+            return _parse_word(words[word], norm[len(word) :].strip(), raw, obs, view)
 
     cards = parse_cards(norm, game, view.ascii)
     if not cards:
         return _not_understood(text)
-    candidates = [m for m in moves if card_of(m) in cards]
+    return _by_card(cards, moves, CARD_KINDS, obs, view)
+
+
+def _parse_word(
+    kinds: tuple[str, ...], remainder: str, raw: str, obs: dict[str, Any], view: CardView
+) -> Parsed:
+    """A move word, alone or with a card (``take``, ``add 8C``)."""
+    candidates = _kinds_of(ordered_moves(obs), kinds)
+    if remainder:
+        cards = parse_cards(remainder, str(obs.get("game")), view.ascii)
+        if not cards:
+            return _not_understood(raw)
+        return _by_card(cards, candidates, kinds, obs, view)
     if candidates:
         return _pick(candidates)
+    return _invalid(word_refusal(kinds[0], raw, obs, view))
+
+
+def _by_card(
+    cards: list[str], moves: list[str], kinds: tuple[str, ...], obs: dict[str, Any], view: CardView
+) -> Parsed:
+    """The moves that play one of ``cards``, or why none can."""
+    chosen = [m for m in moves if card_of(m) in cards]
+    if chosen:
+        return _pick(chosen)
+    return _refuse_cards(cards, kinds, obs, view)
+
+
+def _refuse_cards(
+    cards: list[str], kinds: tuple[str, ...], obs: dict[str, Any], view: CardView
+) -> Parsed:
     hand = obs.get("hand") or []
     held = [card for card in cards if card in hand]
     if held:
-        return _invalid(_("You cannot play {card} now.").format(card=view.label(held[0])))
+        return _invalid(card_refusal(held[0], kinds, obs, view))
     return _invalid(_("You do not hold {card}.").format(card=view.label(cards[0])))
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards_view import CardView, suit_name
+from .cards_view import CardView
+from .glossary import suit_name
 from .i18n import _, ngettext
 
 HUMAN = 0
@@ -38,7 +39,7 @@ def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
         return _("Attack with {card}").format(card=c)
     if kind == "defend":
         attack = open_attack(obs)
-        return _("Cover {attack} with {card}").format(
+        return _("Beat {attack} with {card}").format(
             attack=view.label(attack) if attack else "?", card=c
         )
     if kind == "transfer":
@@ -48,7 +49,7 @@ def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
     if kind == "stop":
         if obs.get("taking"):
             return _("Stop: the computer picks up the cards")
-        return _("Stop: beaten, the cards are discarded")
+        return _("Stop: beaten, the cards go to the discard pile")
     if kind == "play":
         if obs.get("lead") is None:
             return _("Lead {card}").format(card=c)
@@ -86,9 +87,9 @@ def narrate(
     elif kind == "defend":
         attack = open_attack(before)
         text = (
-            _("You cover {attack} with {card}.")
+            _("You beat {attack} with {card}.")
             if you
-            else _("The computer covers {attack} with {card}.")
+            else _("The computer beats {attack} with {card}.")
         )
         lines.append(text.format(attack=view.label(attack) if attack else "?", card=c))
     elif kind == "transfer":
@@ -114,9 +115,9 @@ def narrate(
             lines.append(text.format(n=n))
         else:
             lines.append(
-                _("You say: beaten. The cards are discarded.")
+                _("You say: beaten. The cards go to the discard pile.")
                 if you
-                else _("The computer says: beaten. The cards are discarded.")
+                else _("The computer says: beaten. The cards go to the discard pile.")
             )
     elif kind == "play":
         if before.get("lead") is None:

@@ -8,12 +8,15 @@ replace ``for_level`` to play against a fast stand-in.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardavia import ai
 from cardavia.ai import LEVELS
+
+from .i18n import pgettext
 
 DEFAULT_LEVEL = "normal"
 SEED_MASK = (1 << 63) - 1
@@ -24,8 +27,9 @@ __all__ = [
     "AiOpponent",
     "Opponent",
     "for_level",
+    "level_name",
     "move_seed",
-    "win_chance",
+    "threads_for",
 ]
 
 
@@ -35,9 +39,17 @@ class Opponent(Protocol):
         ...
 
     def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
-        """Every legal move with ``visits`` and ``value`` (a win chance in
-        0..1), best first."""
+        """Every legal move with ``visits`` and ``value``, best first: the
+        mover's chance in 0..1 to win the game (Durak and perevodnoy, a draw
+        counting half) or the match (Schnapsen), as ``cardavia.ai.analyse``
+        estimates it."""
         ...
+
+
+def threads_for(level: str) -> int:
+    """``hard`` searches on every core (a level's budget is per thread, so
+    more cores make it stronger in the same time); the others on one."""
+    return min(os.cpu_count() or 1, ai.MAX_THREADS) if level == "hard" else 1
 
 
 @dataclass(frozen=True)
@@ -47,12 +59,14 @@ class AiOpponent:
     level: str
 
     def choose(self, observation: Mapping[str, Any], seed: int) -> str:
-        return ai.choose_move(observation, level=self.level, seed=seed)
+        threads = threads_for(self.level)
+        return ai.choose_move(observation, level=self.level, seed=seed, threads=threads)
 
     def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+        threads = threads_for(self.level)
         return [
             {"move": str(r["move"]), "visits": int(r["visits"]), "value": float(r["value"])}
-            for r in ai.analyse(observation, level=self.level, seed=seed)
+            for r in ai.analyse(observation, level=self.level, seed=seed, threads=threads)
         ]
 
 
@@ -66,8 +80,11 @@ def move_seed(base: int | None, ply: int) -> int:
     return ((base or 0) * 1_000_003 + ply * 7_919 + 17) & SEED_MASK
 
 
-def win_chance(value: float, values: list[float]) -> float:
-    """An analysis value as a chance in 0..1: values in -1..1 are rescaled."""
-    if any(v < 0 for v in values) or value < 0:
-        value = (value + 1.0) / 2.0
-    return min(1.0, max(0.0, value))
+def level_name(level: str) -> str:
+    """A level's name in the current language."""
+    names = {
+        "easy": pgettext("level", "easy"),
+        "normal": pgettext("level", "normal"),
+        "hard": pgettext("level", "hard"),
+    }
+    return names.get(level, level)

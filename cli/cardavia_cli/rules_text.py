@@ -1,10 +1,19 @@
-"""The rules texts shipped in the engine package: cardavia/rules/<lang>/<game>.md."""
+"""The rules texts shipped in the engine package: cardavia/rules/<lang>/<game>.md,
+whole or one section at a time, printed without trailing spaces."""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.text import Text
+
 from .i18n import DEFAULT_LANGUAGE
+
+# Every section of a rules text starts with this marker, then its "## " heading.
+SECTION_MARK = re.compile(r"^<!-- section: [a-z0-9-]+ -->$", re.MULTILINE)
 
 
 def rules_markdown(game: str, language: str) -> tuple[str, str] | None:
@@ -24,3 +33,32 @@ def read_rules(game: str, language: str) -> str | None:
         return resource.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError, ModuleNotFoundError, OSError):
         return None
+
+
+def rules_sections(text: str) -> list[tuple[str, str]]:
+    """(heading, Markdown) of every section of a rules text, in order."""
+    sections = []
+    for body in SECTION_MARK.split(text)[1:]:
+        body = body.strip()
+        heading = body.splitlines()[0].lstrip("#").strip() if body else ""
+        sections.append((heading, body))
+    return sections
+
+
+def markdown_lines(console: Console, text: str) -> list[Text]:
+    """Markdown rendered to the console's width, each line without the
+    spaces rich pads it with (a pipe or a file gets no trailing blanks)."""
+    lines = []
+    for line in console.render_lines(Markdown(text), console.options, pad=False):
+        out = Text()
+        for segment in line:
+            if not segment.control:
+                out.append(segment.text, segment.style)
+        out.rstrip()
+        lines.append(out)
+    return lines
+
+
+def print_markdown(console: Console, text: str) -> None:
+    for line in markdown_lines(console, text):
+        console.print(line, soft_wrap=True, highlight=False)

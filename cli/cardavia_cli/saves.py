@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -79,6 +80,13 @@ class GameLog:
 
     def new_game(self) -> cardavia.Game:
         return cardavia.new_game(self.game, seed=self.seed, deck=self.deck)
+
+
+def new_log(game: str, level: str, seed: int | None = None) -> GameLog:
+    """The log of a new game of seat 0 (the player) against the computer at
+    ``level``, dealt from ``seed`` (a random one when None)."""
+    deal_seed = seed if seed is not None else secrets.randbelow(1 << 32)
+    return GameLog(game=game, seed=deal_seed, deck=None, levels={"0": "human", "1": level})
 
 
 def new_log_path(game: str, seed: int | None) -> Path:
@@ -205,3 +213,79 @@ def rebuild(log: GameLog, upto: int | None = None) -> cardavia.Game:
                 path, _("move {n} ({move}) is not legal").format(n=i, move=entry["move"])
             ) from None
     return game
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A file of the games folder: its log, or why it cannot be read."""
+
+    path: Path
+    log: GameLog | None
+    error: str | None = None
+
+    @property
+    def result(self) -> str | None:
+        """``win``, ``loss`` or ``draw`` from the player's side; None while
+        the game is unfinished (or the file unreadable)."""
+        return result_of(self.log) if self.log is not None else None
+
+
+def result_of(log: GameLog) -> str | None:
+    if not log.finished or not log.outcome:
+        return None
+    if log.outcome.get("draw"):
+        return "draw"
+    return "win" if log.outcome.get("winner") == 0 else "loss"
+
+
+def list_saved(limit: int | None = None) -> list[SavedGame]:
+    """The saved games, the most recently played first (by the file's time)."""
+    folder = games_dir()
+    files = sorted(
+        folder.glob("*.json") if folder.is_dir() else [],
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    saved = []
+    for path in files[:limit]:
+        try:
+            saved.append(SavedGame(path, load_log(path)))
+        except SaveError as exc:
+            saved.append(SavedGame(path, None, str(exc)))
+    return saved
+
+
+def find_saved(path: Path) -> Path:
+    """A saved game as the player names it: a path, or the bare file name
+    that ``cardavia saves`` lists (looked up in the games folder)."""
+    if not path.exists() and path.parent == Path():
+        listed = games_dir() / path.name
+        if listed.exists():
+            return listed
+    return path
+
+
+def latest_unfinished(game: str | None = None) -> Path | None:
+    """The most recently played unfinished game (of ``game``, if given)."""
+    for entry in list_saved():
+        log = entry.log
+        if log is not None and not log.finished and game in (None, log.game):
+            return entry.path
+    return None
+
+
+def saved_json(entry: SavedGame) -> dict[str, Any]:
+    """A saved game for ``cardavia saves --json`` (never localized)."""
+    if entry.log is None:
+        return {"file": str(entry.path), "error": entry.error}
+    log = entry.log
+    return {
+        "file": str(entry.path),
+        "game": log.game,
+        "created": log.created,
+        "updated": log.updated,
+        "moves": len(log.moves),
+        "finished": log.finished,
+        "result": entry.result,
+        "level": log.levels.get("1"),
+    }

@@ -9,20 +9,20 @@ from typing import Any
 
 import cardavia
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.text import Text
 
 from . import table
-from .cards_view import CardView
-from .i18n import _, current_language
-from .moves_input import Parsed, ordered_moves, parse_input
-from .narration import narrate, outcome_text
-from .opponent import Opponent, move_seed, win_chance
-from .rules_text import rules_markdown
+from .cards_view import CardView, sort_cards
+from .glossary import game_title
+from .i18n import _, current_language, ngettext
+from .logged_game import COMPUTER, HUMAN, LoggedGame
+from .moves_input import Parsed, display_word, ordered_moves, parse_input
+from .narration import move_label, outcome_text
+from .opponent import Opponent
+from .rules_text import print_markdown, rules_markdown, rules_sections
 from .saves import GameLog, write_log
-
-HUMAN = 0
-COMPUTER = 1
+from .summaries import DealSummary, continue_prompt, deal_heading, deal_lines, end_summary
+from .table import seat_names
 
 
 class QuitGame(Exception):
@@ -35,12 +35,6 @@ class Settings:
     view: CardView
 
 
-def public_view(game: cardavia.Game) -> dict[str, Any]:
-    """What both seats see (seat 0's observation without its hand matters
-    not: narration only reads public fields)."""
-    return game.observation(HUMAN)
-
-
 class PlaySession:
     def __init__(
         self,
@@ -51,6 +45,7 @@ class PlaySession:
         console: Console,
         read_line: Callable[[str], str],
     ) -> None:
+        self.played = LoggedGame(game, log, opponent)
         self.game = game
         self.log = log
         self.opponent = opponent
@@ -62,22 +57,36 @@ class PlaySession:
     # ------------------------------------------------------------ moves
 
     def apply(self, seat: int, move: str) -> None:
-        before = public_view(self.game)
-        self.game.play(move)
-        after = public_view(self.game)
-        self.log.record(seat, move)
-        if self.game.is_over:
-            self.log.finished = True
-            self.log.outcome = self.game.outcome
-        write_log(self.log)
-        self.events.extend(narrate(move, seat, before, after, self.settings.view))
+        self.events.extend(self.played.apply(seat, move, self.settings.view))
+        summary = self.played.last_deal
+        if summary is not None and not summary.match_over:
+            self.deal_over(summary)
 
     def computer_moves(self) -> None:
-        while not self.game.is_over and self.game.current_player == COMPUTER:
-            obs = self.game.observation(COMPUTER)
-            seed = move_seed(self.log.seed, len(self.log.moves))
-            move = self.opponent.choose(obs, seed)
-            self.apply(COMPUTER, move)
+        while self.played.computer_to_move():
+            obs, seed = self.played.computer_request()
+            self.apply(COMPUTER, self.opponent.choose(obs, seed))
+
+    def deal_over(self, summary: DealSummary) -> None:
+        """What happened, the deal's summary, then Enter for the next deal."""
+        self.print_events()
+        self.print_summary(deal_heading(summary), deal_lines(summary, self.settings.view))
+        prompt = continue_prompt(summary)
+        if prompt is not None:
+            self.prompt(prompt + " > ")
+
+    def print_events(self) -> None:
+        view = self.settings.view
+        for event in self.events:
+            self.console.print(Text(f"{view.event_mark} {event}", style=view.style("accent")))
+        self.events = []
+
+    def print_summary(self, heading: str, lines: list[str]) -> None:
+        view = self.settings.view
+        self.console.print()
+        self.console.print(Text(f"── {heading} ──", style=view.style("accent")))
+        for line in lines:
+            self.console.print(line, highlight=False, soft_wrap=False)
 
     # ------------------------------------------------------------- loop
 
@@ -106,13 +115,20 @@ class PlaySession:
         except (QuitGame, KeyboardInterrupt, EOFError):
             self.stopped()
             return False
+        self.finish()
+        return True
+
+    def finish(self) -> None:
+        """The last position, the summary of how it ended, the result."""
         obs = self.game.observation(HUMAN)
+        view = self.settings.view
         self.show(obs, [])
-        self.console.print(Text(outcome_text(obs), style=self.settings.view.style("good")))
+        self.events = []
+        self.print_summary(*end_summary(obs, self.played.computer_hand(), view))
+        self.console.print(Text(outcome_text(obs), style=view.style("good")))
         self.console.print(
             _("The game is saved in {path}").format(path=self.log.path), highlight=False
         )
-        return True
 
     def stopped(self) -> None:
         write_log(self.log)
@@ -140,7 +156,7 @@ class PlaySession:
         """Read lines until one names a legal move."""
         view = self.settings.view
         while True:
-            line = self.prompt(_("Your move (number, card or word; ? for advice)") + " > ")
+            line = self.prompt(move_prompt() + " > ")
             parsed = parse_input(line, obs, view)
             if parsed.kind == "move" and parsed.move is not None:
                 return parsed.move
@@ -156,8 +172,6 @@ class PlaySession:
 
     def choose(self, obs: dict[str, Any], parsed: Parsed) -> str | None:
         view = self.settings.view
-        from .narration import move_label
-
         self.console.print(_("That could mean several moves:"))
         for i, option in enumerate(parsed.options, 1):
             self.console.print(f"  {i}. {move_label(option, obs, view)}", highlight=False)
@@ -176,44 +190,120 @@ class PlaySession:
         if command == "help":
             self.console.print(help_text(self.settings.view), highlight=False)
         elif command == "rules":
-            found = rules_markdown(self.game.game, current_language())
-            if found is None:
-                self.console.print(_("The rules text is not available."))
-            else:
-                self.console.print(Markdown(found[0]))
+            self.rules()
             self.show(obs, moves)
         elif command == "hint":
             self.advice(obs)
+        elif command == "discards":
+            self.console.print(played_cards_text(obs, self.settings.view), highlight=False)
+
+    def rules(self) -> None:
+        """The rules one section at a time: the list of sections, then any
+        section by its number, until Enter."""
+        found = rules_markdown(self.game.game, current_language())
+        if found is None:
+            self.console.print(_("The rules text is not available."))
+            return
+        sections = rules_sections(found[0])
+        view = self.settings.view
+        self.console.print(
+            Text(
+                _("The rules of {game}:").format(game=game_title(self.game.game)),
+                style=view.style("accent"),
+            )
+        )
+        for i, (title, _body) in enumerate(sections, 1):
+            self.console.print(f"  {i:>2}. {title}", highlight=False)
+        while True:
+            answer = self.prompt(
+                _("Section (1-{n}; Enter: back to the table)").format(n=len(sections)) + " > "
+            ).strip()
+            if not answer:
+                return
+            if answer.isdigit() and 1 <= int(answer) <= len(sections):
+                print_markdown(self.console, sections[int(answer) - 1][1])
+            else:
+                self.console.print(
+                    Text(
+                        _("There is no section {answer}.").format(answer=answer),
+                        style=view.style("bad"),
+                    )
+                )
 
     def advice(self, obs: dict[str, Any]) -> None:
-        view = self.settings.view
-        seed = move_seed(self.log.seed, len(self.log.moves)) ^ 0x5A5A
-        rows = self.opponent.analyse(obs, seed)
-        self.console.print(advice_text(rows, obs, view), highlight=False)
+        rows = self.opponent.analyse(obs, self.played.advice_seed())
+        self.console.print(advice_text(rows, obs, self.settings.view), highlight=False)
+
+
+def move_prompt() -> str:
+    return _("Your move (number, card or word; ? for advice)")
+
+
+def advice_rows(
+    rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView
+) -> list[tuple[str, str, int]]:
+    """(move, its label, the chance it leaves in percent), best first. The
+    value is the computer's estimate of the mover's chance to win the game
+    (Durak: a draw counts half) or, in Schnapsen, the match."""
+    return [
+        (str(r["move"]), move_label(str(r["move"]), obs, view), percent(float(r["value"])))
+        for r in rows
+    ]
+
+
+def percent(value: float) -> int:
+    return round(min(1.0, max(0.0, value)) * 100)
+
+
+def suggestion_text(label: str) -> str:
+    return _("The computer suggests: {move}").format(move=label)
+
+
+def chances_heading(game: str) -> str:
+    """What the advice's percentages are."""
+    if game == "schnapsen":
+        return _("Your chance to win the match after each move, as the computer reckons it:")
+    return _(
+        "Your chance to win the game after each move, as the computer reckons it "
+        "(a draw counts half):"
+    )
+
+
+def chance_text(label: str, percent: int) -> str:
+    return _("{move}: {percent}%").format(move=label, percent=percent)
 
 
 def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView) -> Text:
-    from .narration import move_label
-
     out = Text()
-    if not rows:
+    rated = advice_rows(rows, obs, view)
+    if not rated:
         return out
-    values = [float(r["value"]) for r in rows]
-    best = rows[0]
-    out.append(
-        _("The computer suggests: {move}").format(move=move_label(best["move"], obs, view)) + "\n",
-        style=view.style("good"),
-    )
-    for row in rows[:5]:
-        chance = win_chance(float(row["value"]), values)
-        out.append(
-            "  "
-            + _("{move}: about {percent}% to win").format(
-                move=move_label(row["move"], obs, view), percent=round(chance * 100)
-            )
-            + "\n"
-        )
+    out.append(suggestion_text(rated[0][1]) + "\n", style=view.style("good"))
+    out.append(chances_heading(str(obs["game"])) + "\n", style=view.style("muted"))
+    for _move, label, chance in rated[:5]:
+        out.append("  " + chance_text(label, chance) + "\n")
     return out
+
+
+def played_cards_text(obs: dict[str, Any], view: CardView) -> str:
+    """The discard pile (Durak) or the tricks of the deal (Schnapsen)."""
+    game = str(obs["game"])
+    if game == "schnapsen":
+        tricks = obs.get("tricks") or []
+        if not tricks:
+            return _("No trick has been played in this deal yet.")
+        you, them = seat_names()
+        shown = [
+            f"{view.label(lead)} {view.label(follow)} ({you if winner == 0 else them})"
+            for lead, follow, winner in tricks
+        ]
+        return _("Tricks of this deal: {tricks}").format(tricks=" · ".join(shown))
+    discard = sort_cards(list(obs.get("discard") or []), game, obs.get("trump"))
+    if not discard:
+        return _("The discard pile is empty.")
+    return ngettext(
+        "Discard pile ({n} card): {cards}", "Discard pile ({n} cards): {cards}", len(discard)
+    ).format(n=len(discard), cards=" ".join(view.label(card) for card in discard))
 
 
 def help_text(view: CardView) -> str:
@@ -224,8 +314,25 @@ def help_text(view: CardView) -> str:
             _("  a card, as shown ({queen}, {ten}) or in letters (QS, 7s, 10h)").format(
                 queen=view.label("QS"), ten=view.label("TH")
             ),
-            _("  a word: take, stop, transfer, close, exchange, marriage (also in your language)"),
-            _("  a word and a card: marriage KH"),
+            _("  a word, in your language or in English: {words}").format(
+                words=", ".join(move_words(view.game))
+            ),
+            _("  a word and a card: {example}").format(example=word_example(view)),
             _("  ? shows the computer's advice; rules shows the rules; quit saves and stops"),
+            _("  discards shows the discard pile (Schnapsen: the tricks of the deal)"),
         ]
     )
+
+
+def move_words(game: str) -> list[str]:
+    kinds = ("play", "marriage", "exchange", "close") if game == "schnapsen" else (
+        ("attack", "defend", "transfer", "take", "stop") if game == "perevodnoy"
+        else ("attack", "defend", "take", "stop")
+    )  # fmt: skip
+    return [display_word(kind) for kind in kinds]
+
+
+def word_example(view: CardView) -> str:
+    if view.game == "schnapsen":
+        return display_word("marriage") + " " + view.label("KH")
+    return display_word("attack") + " " + view.label("8C")

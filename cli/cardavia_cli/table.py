@@ -8,7 +8,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .cards_view import CardView, sort_cards, suit_name
+from .cards_view import CardView, sort_cards
+from .glossary import game_title, suit_name
 from .i18n import _, ngettext
 from .moves_input import card_of, display_word, kind_of
 from .narration import move_label, open_attack
@@ -17,13 +18,14 @@ HUMAN = 0
 WORD_MOVES = ("take", "stop", "transfer", "close", "exchange", "marriage")
 
 
-def game_title(game: str) -> str:
-    titles = {
-        "durak": _("Durak"),
-        "perevodnoy": _("Transferable Durak"),
-        "schnapsen": _("Schnapsen"),
-    }
-    return titles.get(game, game)
+def deal_number(obs: dict[str, Any]) -> int:
+    """Which deal of the Schnapsen match is on (at the end, the last one)."""
+    played = len(obs.get("deals") or [])
+    return played if obs.get("outcome") is not None else played + 1
+
+
+def deal_text(obs: dict[str, Any]) -> str:
+    return _("· deal {n}").format(n=deal_number(obs))
 
 
 def _line(*parts: str | Text, style: str = "") -> Text:
@@ -74,11 +76,19 @@ def trump_line(obs: dict[str, Any], view: CardView) -> Text:
     return _fmt(_("Trump: {suit} · {card} has been drawn"), view, suit=mark, card=card)
 
 
-def opponent_line(obs: dict[str, Any], view: CardView) -> Text:
+def opponent_line(obs: dict[str, Any], view: CardView, revealed: list[str] | None = None) -> Text:
+    """The computer's card count and the cards known to be there; with
+    ``revealed`` (a replay of a finished game) all its cards."""
     n = int(obs["hand_sizes"][1])
     line = Text(
         ngettext("The computer holds {n} card", "The computer holds {n} cards", n).format(n=n)
     )
+    if revealed is not None:
+        cards = sort_cards(list(revealed), str(obs["game"]), obs.get("trump"))
+        if cards:
+            line.append(": ")
+            line.append_text(view.cards(cards))
+        return line
     known = sort_cards(list(obs.get("known", [[], []])[1]), str(obs["game"]), obs.get("trump"))
     if known:
         line.append(" · ")
@@ -106,33 +116,44 @@ def hand_line(obs: dict[str, Any], moves: list[str], view: CardView) -> Text:
     return out
 
 
+def move_word(move: str, obs: dict[str, Any]) -> str | None:
+    """The word that plays a word move, shown beside it; none for ending a
+    bout the defender takes (it is not "beaten", and the label says it)."""
+    kind = kind_of(move)
+    if kind not in WORD_MOVES or card_of(move) is not None:
+        return None
+    if kind == "stop" and obs.get("taking"):
+        return None
+    return display_word(kind)
+
+
 def moves_block(obs: dict[str, Any], moves: list[str], view: CardView) -> list[Text]:
     lines = [Text(_("Your moves:"), style=view.style("accent"))]
     for i, move in enumerate(moves, 1):
         line = Text("  ")
         line.append(f"{i:>2}.", style=view.style("number"))
         line.append(" " + move_label(move, obs, view))
-        kind = kind_of(move)
-        if kind in WORD_MOVES and card_of(move) is None:
-            line.append(f" · {display_word(kind)}", style=view.style("muted"))
+        word = move_word(move, obs)
+        if word is not None:
+            line.append(f" · {word}", style=view.style("muted"))
         lines.append(line)
     return lines
 
 
-def durak_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
+def pile_text(obs: dict[str, Any]) -> str:
+    """The stock and the discard pile of Durak."""
     stock = int(obs["stock_size"])
     discard = len(obs.get("discard") or [])
-    lines = [trump_line(obs, view)]
-    lines.append(
-        Text(
-            ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
-            + " · "
-            + ngettext("discarded: {n} card", "discarded: {n} cards", discard).format(n=discard)
-        )
+    return (
+        ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
+        + " · "
+        + ngettext("discard pile: {n} card", "discard pile: {n} cards", discard).format(n=discard)
     )
-    lines.append(opponent_line(obs, view))
-    table = obs.get("table") or []
+
+
+def table_line(obs: dict[str, Any], view: CardView) -> Text:
     line = Text(_("Table (attack/defence):") + " ")
+    table = obs.get("table") or []
     if not table:
         line.append(_("empty"))
     for i, (attack, defence) in enumerate(table):
@@ -144,72 +165,140 @@ def durak_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
             line.append("..." if view.ascii else "…")
         else:
             line.append_text(view.card(defence))
-    lines.append(line)
-    if obs.get("taking"):
-        taker = obs["defender"]
-        lines.append(
-            Text(
-                _("You take the cards; the computer may add more.")
-                if taker == HUMAN
-                else _("The computer takes the cards; you may add more."),
-                style=view.style("muted"),
-            )
-        )
-    if obs.get("outcome") is None:
-        role = _("You attack.") if obs["attacker"] == HUMAN else _("You defend.")
+    return line
+
+
+def limit_text(obs: dict[str, Any]) -> str | None:
+    """The bout's limit and how many cards may still be added (Durak)."""
+    table = obs.get("table") or []
+    if not table or obs.get("outcome") is not None:
+        return None
+    limit = int(obs["limit"])
+    left = max(0, limit - len(table))
+    return ngettext(
+        "Bout limit: {limit} attack cards · {n} more may be added",
+        "Bout limit: {limit} attack cards · {n} more may be added",
+        left,
+    ).format(limit=limit, n=left)
+
+
+def taking_text(obs: dict[str, Any]) -> str | None:
+    if not obs.get("taking"):
+        return None
+    if obs["defender"] == HUMAN:
+        return _("You take the cards; the computer may add more.")
+    return _("The computer takes the cards; you may add more.")
+
+
+def role_text(obs: dict[str, Any]) -> str | None:
+    if obs.get("outcome") is not None:
+        return None
+    return _("You attack.") if obs["attacker"] == HUMAN else _("You defend.")
+
+
+def durak_lines(
+    obs: dict[str, Any], view: CardView, revealed: list[str] | None = None
+) -> list[Text]:
+    lines = [trump_line(obs, view), Text(pile_text(obs)), opponent_line(obs, view, revealed)]
+    lines.append(table_line(obs, view))
+    limit = limit_text(obs)
+    if limit:
+        lines.append(Text(limit, style=view.style("muted")))
+    taking = taking_text(obs)
+    if taking:
+        lines.append(Text(taking, style=view.style("muted")))
+    role = role_text(obs)
+    if role:
         lines.append(Text(role))
     return lines
 
 
-def schnapsen_lines(obs: dict[str, Any], view: CardView) -> list[Text]:
-    lines = [trump_line(obs, view)]
+def talon_text(obs: dict[str, Any]) -> str:
     closed = obs.get("closed")
     if closed is not None:
-        talon = (
-            _("Talon closed by you") if closed["by"] == HUMAN else _("Talon closed by the computer")
-        )
-    elif obs.get("exhausted"):
-        talon = _("Talon exhausted")
-    else:
-        n = int(obs["stock_size"])
-        talon = ngettext("Talon: {n} card", "Talon: {n} cards", n).format(n=n)
-    lines.append(Text(talon))
+        if closed["by"] == HUMAN:
+            return _("Talon closed by you")
+        return _("Talon closed by the computer")
+    if obs.get("exhausted"):
+        return _("Talon exhausted")
+    n = int(obs["stock_size"])
+    return ngettext("Talon: {n} card", "Talon: {n} cards", n).format(n=n)
+
+
+def points_text(obs: dict[str, Any]) -> str:
     points, pending = obs["points"], obs["pending_points"]
     you = str(points[0]) + (" " + _("(+{n} pending)").format(n=pending[0]) if pending[0] else "")
     them = str(points[1]) + (" " + _("(+{n} pending)").format(n=pending[1]) if pending[1] else "")
-    lines.append(Text(_("Points: you {you} · computer {them}").format(you=you, them=them)))
+    return _("Points: you {you} · computer {them}").format(you=you, them=them)
+
+
+def match_text(obs: dict[str, Any]) -> str:
     mp = obs["match_points"]
-    lines.append(
-        Text(
-            _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
-        )
-    )
+    return _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
+
+
+def seat_names() -> tuple[str, str]:
+    """Seat 0 and seat 1 in a short list: you, the computer."""
+    return _("you"), _("computer")
+
+
+def marriages_line(obs: dict[str, Any], view: CardView) -> Text | None:
     marriages = obs.get("marriages") or [[], []]
-    if marriages[0] or marriages[1]:
-        line = Text(_("Marriages:") + " ")
-        for seat, who in ((0, _("you")), (1, _("computer"))):
-            if marriages[seat]:
-                line.append(who + " ")
-                for s in marriages[seat]:
-                    line.append_text(view.suit(s))
-                line.append(" ")
-        lines.append(line)
-    lines.append(opponent_line(obs, view))
+    if not (marriages[0] or marriages[1]):
+        return None
+    line = Text(_("Marriages:") + " ")
+    for seat, who in enumerate(seat_names()):
+        if marriages[seat]:
+            line.append(who + " ")
+            for s in marriages[seat]:
+                line.append_text(view.suit(s))
+            line.append(" ")
+    return line
+
+
+def lead_line(obs: dict[str, Any], view: CardView) -> Text | None:
     lead = obs.get("lead")
-    if lead is not None:
-        who = obs["leader"]
-        template = _("Led by you: {card}") if who == HUMAN else _("Led by the computer: {card}")
-        lines.append(_fmt(template, view, card=view.card(lead)))
+    if lead is None:
+        return None
+    template = (
+        _("Led by you: {card}") if obs["leader"] == HUMAN else _("Led by the computer: {card}")
+    )
+    return _fmt(template, view, card=view.card(lead))
+
+
+def last_trick_line(obs: dict[str, Any], view: CardView) -> Text | None:
     tricks = obs.get("tricks") or []
-    if tricks:
-        lead_card, follow, winner = tricks[-1]
-        template = (
-            _("Last trick: {cards}, won by you")
-            if winner == HUMAN
-            else _("Last trick: {cards}, won by the computer")
-        )
-        lines.append(_fmt(template, view, cards=view.cards([lead_card, follow])))
+    if not tricks:
+        return None
+    lead_card, follow, winner = tricks[-1]
+    template = (
+        _("Last trick: {cards}, won by you")
+        if winner == HUMAN
+        else _("Last trick: {cards}, won by the computer")
+    )
+    return _fmt(template, view, cards=view.cards([lead_card, follow]))
+
+
+def schnapsen_lines(
+    obs: dict[str, Any], view: CardView, revealed: list[str] | None = None
+) -> list[Text]:
+    lines = [trump_line(obs, view), Text(talon_text(obs))]
+    lines.append(Text(points_text(obs)))
+    lines.append(Text(match_text(obs)))
+    marriages = marriages_line(obs, view)
+    if marriages is not None:
+        lines.append(marriages)
+    lines.append(opponent_line(obs, view, revealed))
+    for optional in (lead_line(obs, view), last_trick_line(obs, view)):
+        if optional is not None:
+            lines.append(optional)
     return lines
+
+
+def turn_text(obs: dict[str, Any]) -> str:
+    if obs.get("current_player") == HUMAN:
+        return _("Your turn.")
+    return _("The computer's turn.")
 
 
 def strict_reminder(obs: dict[str, Any]) -> str | None:
@@ -243,14 +332,19 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
         return None
     attack = open_attack(obs)
     if attack is not None and not obs.get("taking") and obs["defender"] == HUMAN:
-        text = _("Tip: beat {card} with a higher card of its suit or with a trump, or take.")
+        if attack[1] == obs.get("trump"):
+            text = _("Tip: {card} is a trump: beat it with a higher trump, or take.")
+        else:
+            text = _("Tip: beat {card} with a higher card of its suit or with a trump, or take.")
         if any(str(m).startswith("transfer:") for m in legal):
             text += " " + _("You may also transfer with a card of the same rank.")
         return text.format(card=view.label(attack))
     if obs.get("taking"):
         return _("Tip: add cards of ranks on the table, or stop.")
     if obs.get("table"):
-        return _("Tip: add a card of a rank on the table, or stop: the cards are discarded.")
+        return _(
+            "Tip: add a card of a rank on the table, or stop: the cards go to the discard pile."
+        )
     return _("Tip: open with any card; a low card of a plain suit costs least.")
 
 
@@ -261,23 +355,26 @@ def render(
     moves: list[str],
     events: list[str] | None = None,
     hints: bool = True,
+    revealed: list[str] | None = None,
 ) -> RenderableType:
-    """The whole table for seat 0."""
+    """The whole table for seat 0 (``revealed``: the computer's hand, shown
+    only in the replay of a finished game)."""
     game = str(obs["game"])
     title = Text(f"── {game_title(game)} ", style=view.style("accent"))
     if game == "schnapsen":
-        title.append(_("· deal {n}").format(n=len(obs.get("deals") or []) + 1) + " ")
+        title.append(deal_text(obs) + " ")
     title.append("──")
     lines: list[Text] = [title]
-    lines.extend(schnapsen_lines(obs, view) if game == "schnapsen" else durak_lines(obs, view))
+    if game == "schnapsen":
+        lines.extend(schnapsen_lines(obs, view, revealed))
+    else:
+        lines.extend(durak_lines(obs, view, revealed))
     lines.append(hand_line(obs, moves, view))
     for event in events or []:
-        lines.append(Text("» " + event, style=view.style("accent")))
+        lines.append(Text(f"{view.event_mark} {event}", style=view.style("accent")))
     if obs.get("outcome") is None:
-        if obs.get("current_player") == HUMAN:
-            lines.append(Text(_("Your turn."), style=view.style("good")))
-        else:
-            lines.append(Text(_("The computer's turn."), style=view.style("muted")))
+        mine = obs.get("current_player") == HUMAN
+        lines.append(Text(turn_text(obs), style=view.style("good" if mine else "muted")))
         reminder = strict_reminder(obs)
         if reminder:
             lines.append(Text(reminder, style=view.style("bad")))

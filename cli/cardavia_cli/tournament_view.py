@@ -15,8 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from . import figures
+from .glossary import game_title
 from .i18n import _, ngettext
-from .table import game_title
 
 PLAYER_HELP = (
     "random, greedy, easy, normal, hard, ai:ITERATIONS (the AI with that budget), "
@@ -136,5 +136,5 @@ def stopped_message(done: int, total: int, journal: str | None) -> str:
     ).format(done=done, total=total, journal=journal)
 
 
-def error_message(error: Exception) -> str:
+def error_message(error: object) -> str:
     return _("Cannot run the tournament: {error}").format(error=error)

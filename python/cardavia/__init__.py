@@ -9,8 +9,10 @@ from .errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidStateError,
+    MissingDependencyError,
     UnknownGameError,
 )
+from .selfplay import selfplay
 from .simulate import simulate
 from .tournament import tournament
 
@@ -24,6 +26,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidStateError",
+    "MissingDependencyError",
     "UnknownGameError",
     "__version__",
     "ai",
@@ -31,6 +34,7 @@ __all__ = [
     "from_dict",
     "from_json",
     "new_game",
+    "selfplay",
     "simulate",
     "tournament",
 ]

@@ -17,10 +17,12 @@ __all__ = [
     "ERROR_KINDS",
     "GAMES",
     "LEVELS",
+    "LEVEL_PICKS",
     "MAX_GAMES",
     "MAX_ITERATIONS",
     "MAX_THREADS",
     "MAX_TIME_MS",
+    "PLAYOUTS",
     "POLICIES",
     "Env",
     "Game",
@@ -43,10 +45,14 @@ MAX_ITERATIONS: int
 MAX_TIME_MS: int
 #: The games, by id: ``("durak", "perevodnoy", "schnapsen")``.
 GAMES: tuple[str, ...]
-#: The AI's levels and their iteration budgets.
+#: The AI's levels and their iteration budgets (per thread).
 LEVELS: dict[str, int]
+#: How each level picks its move: "best" (most visited) or "plausible".
+LEVEL_PICKS: dict[str, str]
 #: The rollout policy each game searches with by default.
 DEFAULT_ROLLOUTS: dict[str, str]
+#: The rollout policies: ``("random", "informed", "mast")``.
+PLAYOUTS: tuple[str, ...]
 #: How ``simulate`` can play whole games: ``("random",)``.
 POLICIES: tuple[str, ...]
 #: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).

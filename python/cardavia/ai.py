@@ -20,9 +20,11 @@ from .errors import InvalidArgumentError
 __all__ = [
     "DEFAULT_ROLLOUTS",
     "LEVELS",
+    "LEVEL_PICKS",
     "MAX_ITERATIONS",
     "MAX_THREADS",
     "MAX_TIME_MS",
+    "PLAYOUTS",
     "analyse",
     "choose_move",
     "sample_world",
@@ -31,8 +33,14 @@ __all__ = [
 #: The rollout policy each game searches with by default, chosen by
 #: measurement (docs/AI.md).
 DEFAULT_ROLLOUTS: dict[str, str] = dict(_native.DEFAULT_ROLLOUTS)
-#: Iteration budgets of the difficulty levels.
+#: The ways a search can play out its rollouts (``rollouts=``, besides "auto").
+PLAYOUTS: tuple[str, ...] = _native.PLAYOUTS
+#: Iteration budgets of the difficulty levels, per thread: ``easy`` also
+#: picks its move plausibly (by visits squared) instead of the best.
 LEVELS: dict[str, int] = dict(_native.LEVELS)
+#: How each level picks its move from the search: "best" (the most visited)
+#: or "plausible" (drawn by visits squared: a beginner's mistakes).
+LEVEL_PICKS: dict[str, str] = dict(_native.LEVEL_PICKS)
 MAX_ITERATIONS: int = _native.MAX_ITERATIONS
 MAX_TIME_MS: int = _native.MAX_TIME_MS
 MAX_THREADS: int = _native.MAX_THREADS

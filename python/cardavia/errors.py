@@ -20,6 +20,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidStateError",
+    "MissingDependencyError",
     "UnknownGameError",
     "describe",
 ]
@@ -125,6 +126,12 @@ TEXTS: dict[str, str] = {
     "seed_or_start": "{field}: an environment starts from a seed or a position, not both",
     "lengths": "{field}: {value} given for {expected} {what}",
     "mixed_games": "{field}: a {value} environment in a batch of {expected}",
+    # Optional integrations (cardavia.distributed, cardavia.selfplay).
+    "missing_dependency": "{field}={value!r} needs {package}: pip install {install}",
+    "ray_address": "cannot connect to Ray at {value!r}: {reason}",
+    "needs_ray": "{field}={value!r} is a Ray address: it needs backend='ray'",
+    "ray_task": "{field} {value} failed on Ray: {reason}",
+    "other_run": "{field}: {value} belongs to another run ({theirs})",
 }
 
 
@@ -224,3 +231,8 @@ class UnknownGameError(CardaviaError, ValueError):
 class InvalidArgumentError(CardaviaError, ValueError):
     """An argument of the right type but out of range: a seat that is not
     0 or 1, a negative budget, an unknown policy or level."""
+
+
+class MissingDependencyError(CardaviaError, ImportError):
+    """An optional integration whose package is not installed: Ray or
+    pyarrow (the ``[ray]`` extra). ``install`` in the detail says how."""

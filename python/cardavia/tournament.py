@@ -4,7 +4,8 @@ Each seeded deal is played twice with the seats swapped, so the luck of the
 cards cancels out. Players are named: ``random`` and ``greedy`` (the bots
 of ``cardavia.bots``), the AI levels ``easy``, ``normal`` and ``hard``, or
 ``ai:N`` for the AI with a budget of N iterations. Deals run in parallel on
-every core: the AI's search releases the GIL.
+every core: the AI's search releases the GIL; or, with ``backend="ray"``, as
+tasks of a Ray cluster (``cardavia.distributed``), with the same results.
 """
 
 from __future__ import annotations
@@ -15,18 +16,17 @@ import random
 import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from . import ai, bots
+from . import ai, bots, distributed
 from .api import check_game, new_game
 from .errors import InvalidArgumentError
 from .external import ExternalPlayer
 from .rng import MASK64, SplitMix64
 from .tournament_journal import Journal, JournalGame
 
-__all__ = ["PLAYERS", "Player", "make_player", "tournament", "wilson"]
+__all__ = ["PLAYERS", "Player", "deal_seed", "make_player", "move_seed", "tournament", "wilson"]
 
 PLAYERS = ("random", "greedy", *ai.LEVELS)
 #: The most deals one tournament plays (each twice).
@@ -55,23 +55,23 @@ def make_player(spec: str) -> Player:
     if spec in bots.BOTS:
         bot = bots.BOTS[spec]
         return Player(spec, lambda obs, seed: bot(obs, random.Random(seed)))
-    rollouts = "auto"
-    parts = spec.split(":")
     if spec in ai.LEVELS:
-        budget = ai.LEVELS[spec]
-    elif (
+        # A level plays as it does at the table (``easy`` picks plausibly),
+        # on one thread: the tournament plays games side by side.
+        return Player(spec, lambda obs, seed: ai.choose_move(obs, level=spec, seed=seed))
+    parts = spec.split(":")
+    if not (
         parts[0] == "ai"
         and len(parts) in (2, 3)
         and parts[1].isdigit()
-        and (len(parts) == 2 or parts[2] in ("informed", "random"))
+        and (len(parts) == 2 or parts[2] in ("auto", *ai.PLAYOUTS))
     ):
-        budget = int(parts[1])
-        rollouts = parts[2] if len(parts) == 3 else rollouts
-    else:
         raise InvalidArgumentError(
             f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)}, "
-            "ai:ITERATIONS[:auto|informed|random] or cmd:COMMAND"
+            "ai:ITERATIONS[:auto|informed|random|mast] or cmd:COMMAND"
         )
+    budget = int(parts[1])
+    rollouts = parts[2] if len(parts) == 3 else "auto"
     return Player(
         spec,
         lambda obs, seed: ai.choose_move(obs, iterations=budget, seed=seed, rollouts=rollouts),
@@ -104,9 +104,15 @@ def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, f
     return (mean, max(0.0, mean - half), mean + half)
 
 
-def _deal_seed(seed: int, index: int) -> int:
-    # The same derivation as the Rust core's `simulate::game_seed`.
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a run seeded ``seed``: the same
+    derivation as the Rust core's ``simulate::game_seed``."""
     return SplitMix64((seed ^ (index * 0xD1B54A32D192ED03)) & MASK64).next()
+
+
+def move_seed(deal: int, index: int) -> int:
+    """The seed a player is handed for the ``index``-th move of a deal."""
+    return (deal + 7919 * index) & MASK64
 
 
 def _play(game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int) -> JournalGame:
@@ -120,7 +126,7 @@ def _play(game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int
         obs = g.observation(seat)
         side = 0 if seat == a_seat else 1
         start = time.perf_counter()
-        move = seats[seat].choose(obs, (deal_seed + 7919 * move_index) & MASK64)
+        move = seats[seat].choose(obs, move_seed(deal_seed, move_index))
         record.seconds[side] += time.perf_counter() - start
         record.moves[side] += 1
         g.play(move)
@@ -148,6 +154,8 @@ def tournament(
     threads: int | None = None,
     journal: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals (2 x ``deals`` games) of A against B.
 
@@ -161,8 +169,15 @@ def tournament(
     games it does not hold yet (the result also gives ``resumed_games``).
     ``progress(done, total)`` is called as games finish, from the threads
     that play them. When a game fails or the call is interrupted (Ctrl-C),
-    no further game starts; the journal keeps every game that finished."""
+    no further game starts; the journal keeps every game that finished.
+
+    ``backend="ray"`` plays each game as a task of a Ray cluster (``address``:
+    see ``cardavia.distributed.connect``; ``threads``: the most games under
+    way, by default the cluster's CPUs). Every game is the one the local
+    backend plays, and the journal is the same, so either backend resumes
+    it; a task that fails or loses its worker is played again."""
     name = check_game(game)
+    chosen = distributed.check_backend(backend, address)
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise TypeError(f"deals must be an integer, got {type(deals).__name__}")
     if not 1 <= deals <= MAX_DEALS:
@@ -173,13 +188,8 @@ def tournament(
         raise TypeError(f"seed must be an integer, got {type(seed).__name__}")
     if not 0 <= seed <= MASK64:
         raise InvalidArgumentError(kind="integer", field="seed", value=seed, low=0, high=MASK64)
-    workers = threads if threads is not None else min(os.cpu_count() or 1, ai.MAX_THREADS)
-    if isinstance(workers, bool) or not isinstance(workers, int):
-        raise TypeError(f"threads must be an integer, got {type(workers).__name__}")
-    if not 1 <= workers <= ai.MAX_THREADS:
-        raise InvalidArgumentError(
-            kind="integer", field="threads", value=workers, low=1, high=ai.MAX_THREADS
-        )
+    if threads is not None:
+        check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, got {type(progress).__name__}")
     players = (make_player(a), make_player(b))
@@ -189,9 +199,8 @@ def tournament(
     total, done = 2 * deals, 2 * deals - len(jobs)
     counter = threading.Lock()
 
-    def play(job: tuple[int, int]) -> JournalGame:
+    def finish(job: tuple[int, int], played: JournalGame) -> JournalGame:
         nonlocal done
-        played = _play(name, _deal_seed(seed, job[0]), players, job[1])
         if book is not None:
             book.add(job[0], played)
         with counter:
@@ -204,9 +213,18 @@ def tournament(
     if progress is not None and done:
         progress(done, total)
     try:
-        # On Ctrl-C or a failed game, `map` cancels the games not started.
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            fresh = dict(zip(jobs, pool.map(play, jobs), strict=True))
+        fresh = distributed.each(
+            _remote_game,
+            jobs,
+            lambda job: (name, seed, job[0], job[1], a, b),
+            finish,
+            backend=chosen,
+            address=address,
+            threads=threads,
+            local=lambda game, seed, deal, a_seat, *_names: _play(
+                game, deal_seed(seed, deal), players, a_seat
+            ),
+        )
     finally:
         for player in players:
             if player.close is not None:
@@ -219,6 +237,47 @@ def tournament(
     if book is not None:
         result["resumed_games"] = 2 * deals - len(jobs)
     return result
+
+
+def check_threads(threads: object) -> int:
+    """How many games a tournament plays at once: 1 to ``ai.MAX_THREADS``."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an integer, got {type(threads).__name__}")
+    if not 1 <= threads <= ai.MAX_THREADS:
+        raise InvalidArgumentError(
+            kind="integer", field="threads", value=threads, low=1, high=ai.MAX_THREADS
+        )
+    return threads
+
+
+def check_level(level: object) -> str:
+    """An AI level by name: one of ``ai.LEVELS``."""
+    if level not in ai.LEVELS:
+        raise InvalidArgumentError(
+            kind="choice", field="level", value=level, choices=list(ai.LEVELS)
+        )
+    return str(level)
+
+
+#: A Ray worker's players, made once per worker for the tournament's names.
+_WORKER_PLAYERS: dict[tuple[str, str], tuple[Player, Player]] = {}
+
+
+def _remote_game(game: str, seed: int, deal: int, a_seat: int, a: str, b: str) -> JournalGame:
+    """One game of a tournament, as a Ray task plays it: the very game the
+    local backend plays. A failed game closes the worker's players, so that
+    the retry starts an external player's process afresh."""
+    players = _WORKER_PLAYERS.get((a, b))
+    if players is None:
+        players = _WORKER_PLAYERS[(a, b)] = (make_player(a), make_player(b))
+    try:
+        return _play(game, deal_seed(seed, deal), players, a_seat)
+    except BaseException:
+        del _WORKER_PLAYERS[(a, b)]
+        for player in players:
+            if player.close is not None:
+                player.close()
+        raise
 
 
 def _summarise(

@@ -32,7 +32,7 @@ YOUR_TURN = {
     "vi": "Lượt của bạn.",
     "ms": "Giliran anda.",
     "nb": "Din tur.",
-    "de": "Sie sind am Zug.",
+    "de": "Du bist am Zug.",
 }
 
 
@@ -121,7 +121,7 @@ def test_table_shows_the_facts(runner: CliRunner) -> None:
     assert "Table (attack/defence): В♥/…" in out
     assert "The computer attacks with В♥." in out
     assert "Your hand: 9♠ В♠ 8♣ Т♣ 8♦(1) Д♦(2)" in out
-    assert "1. Cover В♥ with 8♦" in out and "3. Take the cards · take" in out
+    assert "1. Beat В♥ with 8♦" in out and "3. Take the cards · take" in out
 
 
 def test_schnapsen_table_shows_scores(runner: CliRunner) -> None:
@@ -201,7 +201,7 @@ def test_language_from_environment_and_config(runner: CliRunner) -> None:
     result = runner.invoke(
         app, ["play", "durak", "--seed", "3"], input="quit\n", env={"LANG": "de_DE.UTF-8"}
     )
-    assert "Sie sind am Zug." in result.output
+    assert "Du bist am Zug." in result.output
     result = runner.invoke(
         app,
         ["play", "durak", "--seed", "3"],

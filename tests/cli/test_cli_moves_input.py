@@ -12,7 +12,7 @@ from cardavia_cli.learn_steps import durak_deck, schnapsen_deck
 from cardavia_cli.moves_input import ordered_moves, parse_cards, parse_input
 from cli_helpers import LANGUAGES
 
-# The move words of every language (the spec's list), English alongside.
+# The move words of every language (the glossary's terms), English alongside.
 WORDS = {
     "en": ("take", "stop", "transfer", "close", "exchange", "marriage"),
     "ru": ("беру", "бито", "перевод", "закрыть", "обмен", "марьяж"),
@@ -20,8 +20,8 @@ WORDS = {
     "el": ("παίρνω", "τέλος", "μεταφορά", "κλείσιμο", "αλλαγή", "γάμος"),
     "vi": ("lấy", "xong", "chuyển", "đóng", "đổi", "kết đôi"),
     "ms": ("ambil", "selesai", "pindah", "tutup", "tukar", "kahwin"),
-    "nb": ("ta", "ferdig", "send", "lukk", "bytt", "melde"),
-    "de": ("nehmen", "fertig", "abgeben", "zudrehen", "tauschen", "ansagen"),
+    "nb": ("ta opp", "ferdig", "sende videre", "lukke", "bytte", "melding"),
+    "de": ("aufnehmen", "fertig", "weitergeben", "zudrehen", "tauschen", "Ansage"),
 }
 KINDS = ("take", "stop", "transfer", "close", "exchange", "marriage")
 
@@ -170,9 +170,9 @@ def test_move_words_in_every_language(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_catalog_move_words_are_the_agreed_ones(lang: str) -> None:
     i18n.set_language(lang)
-    from cardavia_cli.moves_input import localized_words
+    from cardavia_cli.moves_input import display_word
 
-    assert tuple(localized_words()[k] for k in KINDS) == WORDS[lang]
+    assert tuple(display_word(k) for k in KINDS) == WORDS[lang]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -222,8 +222,8 @@ def test_exchange_word() -> None:
         ("", "Type a number"),
         ("AH", "do not hold"),
         ("6S", "cannot play"),
-        ("stop", "not possible now"),
-        ("marriage", "not possible now"),
+        ("stop", "only the attacker ends the bout"),
+        ("marriage", "is not a move of Transferable Durak"),
         ("99", "no move 99"),
     ],
 )

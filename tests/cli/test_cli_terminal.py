@@ -5,7 +5,9 @@ tests, so these play the real AI at ``--level easy`` (a few ms a move)."""
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -15,6 +17,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 PROMPT = r"Your move \(number, card or word; \? for advice\) > "
+NEXT_DEAL = r"Press Enter for the next deal > "
 ENDS = [
     "You win! The computer is the durak.",
     "You are the durak. The computer wins.",
@@ -58,18 +61,30 @@ def spawn(args: list[str], tmp_path: Path) -> pexpect.spawn:
     )
 
 
+def play_to_the_end(child: pexpect.spawn) -> tuple[int, int]:
+    """Answer 1 to every prompt and Enter to every deal's summary; the
+    number of moves and of summaries waited on."""
+    turns = summaries = 0
+    while True:
+        index = child.expect([PROMPT, NEXT_DEAL, *ENDS])
+        if index == 0:
+            child.sendline("1")
+            turns += 1
+        elif index == 1:
+            child.sendline("")
+            summaries += 1
+        else:
+            return turns, summaries
+        assert turns < 1000
+
+
 @pytest.mark.parametrize(("game", "seed"), [("durak", 7), ("perevodnoy", 8), ("schnapsen", 9)])
 def test_a_whole_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> None:
     child = spawn(["play", game, "--seed", str(seed), "--lang", "en", "--level", "easy"], tmp_path)
-    turns = 0
+    seen = io.StringIO()
+    child.logfile_read = seen
     try:
-        while True:
-            index = child.expect([PROMPT, *ENDS])
-            if index > 0:
-                break
-            child.sendline("1")
-            turns += 1
-            assert turns < 1000
+        turns, summaries = play_to_the_end(child)
         child.expect("The game is saved in")
         child.expect(pexpect.EOF)
     finally:
@@ -78,6 +93,27 @@ def test_a_whole_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> Non
     assert child.exitstatus == 0
     saved = list((tmp_path / "data" / "games").glob(f"{game}-*.json"))
     assert len(saved) == 1
+    out = seen.getvalue()
+    if game == "schnapsen":
+        # Every deal but the last waits for Enter with its summary; the
+        # last one is summed up before the match's result, under a header
+        # that names that deal (not the next one).
+        deals = [int(n) for n in re.findall(r"── Deal (\d+) is over ──", out)]
+        assert summaries >= 1 and deals == list(range(1, summaries + 2))
+        blocks = out.split("── Deal ")[1:]
+        for block in blocks:
+            summary = block.split("── ", 1)[0]
+            for line in ("Points (cards and marriages): you", "Tricks won: you", "Last trick:"):
+                assert line in summary
+        assert re.search(r"(You win|The computer wins) \d game points?\.", out)
+        final = out.rsplit("── Deal", 1)[1]
+        assert re.search(r"Match \(from 7 down to 0\): you 0 |· computer 0", final)
+        assert f"Schnapsen · deal {deals[-1]} ──" in out.rsplit(NEXT_DEAL.replace("\\", ""), 1)[-1]
+    else:
+        assert summaries == 0
+        assert "── The game is over ──" in out
+        assert re.search(r"The stock was empty and (you|the computer) had played all|a draw", out)
+        assert "still held:" in out
 
 
 @pytest.mark.usefixtures("sigint_at_start")

@@ -112,9 +112,9 @@ def test_tournament_table_shows_intervals_and_rows(runner: CliRunner) -> None:
 
 def test_tournament_plural_forms(runner: CliRunner) -> None:
     forms = {
-        1: "1 сдача сыграна",
-        2: "2 сдачи сыграны",
-        5: "5 сдач сыграно",
+        1: "1 раздача сыграна",
+        2: "2 раздачи сыграны",
+        5: "5 раздач сыграно",
     }
     for deals, text in forms.items():
         args = ["tournament", "durak", "--a", "random", "--b", "greedy", "--deals", str(deals)]

@@ -1,6 +1,7 @@
 """The pure-Python reference engine: the rules written to be read.
 
-One module per game, mirroring ``rust/cardavia-core/src``. Slow on purpose
+One folder or module per game, mirroring ``rust/cardavia-core/src`` file
+for file (``durak/``, ``perevodnoy.py``, ``schnapsen/``). Slow on purpose
 (no bitsets, no tricks); the Rust core must agree with it move for move.
 """
 

@@ -1,6 +1,6 @@
 """Transferable Durak (perevodnoy): RULES.md chapter 4.
 
-Everything of classic Durak holds (``durak.py``); this module adds the
+Everything of classic Durak holds (``durak/``); this module adds the
 transfer. The Rust twin is ``rust/cardavia-core/src/perevodnoy.rs``.
 """
 

@@ -37,9 +37,11 @@ from .checks import (
     fault,
 )
 from .durak import DurakGame
+from .durak import state as durak_state
 from .perevodnoy import PerevodnoyGame
 from .schnapsen import MOVES as SCHNAPSEN_MOVES
 from .schnapsen import SchnapsenGame
+from .schnapsen import state as schnapsen_state
 
 DURAK_OBSERVATION_KEYS = (
     "game", "seat", "current_player", "legal_moves", "hand", "hand_sizes", "known", "trump",
@@ -141,14 +143,14 @@ def _durak_template(obs: Mapping[str, Any]) -> Template:
     other = 1 - seat
     trump_card = ATLASNYE.check_card(obs["trump_card"], "trump_card")
     stock_size = check_int(obs["stock_size"], "stock_size", 0, 24)
-    table = [DurakGame._check_table_pair(pair, i) for i, pair in enumerate(_list(obs, "table"))]
+    table = [durak_state.check_table_pair(pair, i) for i, pair in enumerate(_list(obs, "table"))]
     discard = check_cards(obs["discard"], ATLASNYE, "discard", sorted_=True)
     attacker = check_seat(obs["attacker"], "attacker")
     taking = check_bool(obs["taking"], "taking")
     limit = check_int(obs["limit"], "limit", 0, 6)
     idle_bouts = check_int(obs["idle_bouts"], "idle_bouts", 0, 50)
     history = _history(obs, DurakGame.MOVES if obs["game"] == "durak" else PerevodnoyGame.MOVES)
-    outcome = DurakGame._check_outcome(obs["outcome"])
+    outcome = durak_state.check_outcome(obs["outcome"])
     if len(hand) != sizes[seat]:
         raise fault("hand_sizes", "hand", len(hand))
     table_cards = [card for pair in table for card in pair if card is not None]
@@ -191,7 +193,8 @@ def _schnapsen_template(obs: Mapping[str, Any]) -> Template:
     mp = check_pair(obs["match_points"], "match_points")
     match_points = [check_int(mp[i], f"match_points[{i}]", 0, 7) for i in (0, 1)]
     deals = [
-        SchnapsenGame._check_deal(deal, f"deals[{i}]") for i, deal in enumerate(_list(obs, "deals"))
+        schnapsen_state.check_deal(deal, f"deals[{i}]")
+        for i, deal in enumerate(_list(obs, "deals"))
     ]
     dealer = check_seat(obs["dealer"], "dealer")
     trump = obs["trump"]
@@ -205,13 +208,13 @@ def _schnapsen_template(obs: Mapping[str, Any]) -> Template:
     lead = obs["lead"]
     if lead is not None:
         lead = SCHNAPSEN.check_card(lead, "lead")
-    tricks = [SchnapsenGame._check_trick(t, i) for i, t in enumerate(_list(obs, "tricks"))]
+    tricks = [schnapsen_state.check_trick(t, i) for i, t in enumerate(_list(obs, "tricks"))]
     marriages_pair = check_pair(obs["marriages"], "marriages")
-    marriages = [SchnapsenGame._check_suits(marriages_pair[i], f"marriages[{i}]") for i in (0, 1)]
-    closed = SchnapsenGame._check_closed(obs["closed"])
-    exchange = SchnapsenGame._check_exchange(obs["exchange"])
+    marriages = [schnapsen_state.check_suits(marriages_pair[i], f"marriages[{i}]") for i in (0, 1)]
+    closed = schnapsen_state.check_closed(obs["closed"])
+    exchange = schnapsen_state.check_exchange(obs["exchange"])
     history = _history(obs, SCHNAPSEN_MOVES)
-    outcome = SchnapsenGame._check_outcome(obs["outcome"])
+    outcome = schnapsen_state.check_outcome(obs["outcome"])
     if len(hand) != sizes[seat]:
         raise fault("hand_sizes", "hand", len(hand))
     seen = set(hand) | set(known[other]) | {card for t in tricks for card in t[:2]}

@@ -1,5 +1,6 @@
 //! Criterion benches of the core: move generation at fixed positions,
-//! random playouts, and one ISMCTS search.
+//! random playouts, one ISMCTS search, and the exact endgame solver's
+//! nodes per second.
 //!
 //!     cargo bench -p cardavia-core
 //!
@@ -12,6 +13,7 @@ use cardavia_core::game::{Game, MoveList};
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::rng::{shuffle, SplitMix64};
 use cardavia_core::schnapsen::Schnapsen;
+use cardavia_core::search::endgame::solve_exact;
 use cardavia_core::search::ismcts::{search, Budget, Config};
 use cardavia_core::search::Worlds;
 use cardavia_core::session::Session;
@@ -125,6 +127,44 @@ fn bench_ismcts(c: &mut Criterion) {
     group.finish();
 }
 
+/// The exact endgame solver on Durak endgames of 14 cards (stock empty)
+/// reached by seeded random play: throughput in nodes per second.
+fn bench_endgame(c: &mut Criterion) {
+    let mut positions = Vec::new();
+    let mut seed = 0;
+    while positions.len() < 8 {
+        seed += 1;
+        let mut game = deal::<Durak>(seed);
+        let mut rng = SplitMix64::new(seed ^ 0x5EED);
+        while !game.is_over()
+            && (game.stock_len() > 0 || game.hand(0).count_ones() + game.hand(1).count_ones() > 14)
+        {
+            let mv = game.random_move(&mut rng);
+            game.apply(mv);
+        }
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        if let Some((_, nodes)) = solve_exact(&game, seat, 2_000_000) {
+            if nodes > 10_000 {
+                positions.push((game, seat, nodes));
+            }
+        }
+    }
+    let nodes: u64 = positions.iter().map(|&(_, _, n)| n).sum();
+    let mut group = c.benchmark_group("endgame");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("durak_14_cards_nodes", |b| {
+        b.iter(|| {
+            for (game, seat, _) in &positions {
+                black_box(solve_exact(black_box(game), *seat, 2_000_000));
+            }
+        })
+    });
+    group.finish();
+}
+
 fn legal_moves(c: &mut Criterion) {
     bench_legal_moves::<Durak>(c);
     bench_legal_moves::<Perevodnoy>(c);
@@ -137,5 +177,5 @@ fn playouts(c: &mut Criterion) {
     bench_playouts::<Schnapsen>(c);
 }
 
-criterion_group!(benches, legal_moves, playouts, bench_ismcts);
+criterion_group!(benches, legal_moves, playouts, bench_ismcts, bench_endgame);
 criterion_main!(benches);

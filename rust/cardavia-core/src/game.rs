@@ -144,6 +144,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn deals_finished(&self) -> u32 {
         0
     }
+
+    /// Seat 0's chance to win the whole game from here, once a deal within
+    /// it has ended (Schnapsen, a match of deals; `schnapsen::equity`): what
+    /// the search values the end of a deal by. Games of one deal end with
+    /// the game, so the search never asks them.
+    fn match_equity(&self) -> f64 {
+        0.5
+    }
 }
 
 /// Every move of `G`, in `move_index` order.

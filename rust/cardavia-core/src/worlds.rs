@@ -15,7 +15,7 @@ use crate::cards::{bit, CardSet, Deck};
 use crate::checks::{check_cards, check_depth, check_keys, check_pair, check_seat, check_small};
 use crate::durak::Durak;
 use crate::error::{invalid, Error, Kind, Result};
-use crate::game::{Record, State};
+use crate::game::{legal_move_names, Game, Record, State};
 use crate::perevodnoy::Perevodnoy;
 use crate::rng::SplitMix64;
 use crate::schnapsen::Schnapsen;
@@ -175,6 +175,28 @@ impl AnyWorlds {
             Self::Schnapsen(_) => GameId::Schnapsen,
         }
     }
+}
+
+/// An observation: `view`, the fields written from the position as it is,
+/// with the fields that follow from it (`Observe::derived`).
+pub(crate) fn with_derived<G: Observe>(game: &G, seat: usize, mut view: Value) -> Value {
+    if let Value::Object(map) = &mut view {
+        let derived = game.derived(seat).into_iter();
+        map.extend(derived.map(|(key, value)| (key.to_owned(), value)));
+    }
+    view
+}
+
+/// Whose turn it is and, if it is `seat`'s, its legal moves: the
+/// `current_player` and `legal_moves` of `seat`'s observation.
+pub(crate) fn turn<G: Game>(game: &G, seat: usize) -> (Value, Value) {
+    let current = game.current_player();
+    let legal = if current == Some(seat) {
+        legal_move_names(game)
+    } else {
+        Vec::new()
+    };
+    (serde_json::json!(current), serde_json::json!(legal))
 }
 
 /// What every observation says of the seat and the hands: the seat, its

@@ -194,7 +194,6 @@ fn exhausted_schnapsen_is_solved_exactly() {
         assert_eq!(result.iterations, 1, "one world is the truth");
         let best = result.moves[0].value;
         let deals = game.deals_finished();
-        let points = game.game_points();
         let mut brute = 0.0f64;
         for mv in cards(game.hand(seat)).filter_map(|c| {
             let name = format!("play:{}", Schnapsen::DECK.name_of(c));
@@ -206,7 +205,7 @@ fn exhausted_schnapsen_is_solved_exactly() {
         }) {
             let mut child = game.clone();
             child.apply(mv);
-            brute = brute.max(minimax(&child, seat, deals, points));
+            brute = brute.max(minimax(&child, seat, deals));
         }
         assert!(best + 1e-6 >= brute, "seed {seed}: {best} < {brute}");
         checked += 1;
@@ -214,18 +213,18 @@ fn exhausted_schnapsen_is_solved_exactly() {
     assert!(checked > 20, "enough endgames reached: {checked}");
 }
 
-fn minimax(game: &Schnapsen, seat: usize, deals: u32, points: [u32; 2]) -> f64 {
+/// The value at the end of the deal is the chance to win the match.
+fn minimax(game: &Schnapsen, seat: usize, deals: u32) -> f64 {
     if game.deals_finished() > deals || game.is_over() {
-        let now = game.game_points();
-        let gain = |s: usize| f64::from(now[s] - points[s]);
-        return 0.5 + (gain(seat) - gain(1 - seat)) / 6.0;
+        let equity = game.match_equity();
+        return if seat == 0 { equity } else { 1.0 - equity };
     }
     let mut list = cardavia_core::game::MoveList::new();
     game.legal_moves(&mut list);
     let values = list.as_slice().iter().map(|&mv| {
         let mut child = game.clone();
         child.apply(mv);
-        minimax(&child, seat, deals, points)
+        minimax(&child, seat, deals)
     });
     if game.current_player() == Some(seat) {
         values.fold(0.0, f64::max)
@@ -374,4 +373,39 @@ fn a_lost_endgame_leaves_the_opponent_the_most_ways_to_go_wrong() {
         checked >= 12 && with_chances >= 3,
         "{checked} lost endgames, {with_chances} with chances"
     );
+}
+
+#[test]
+fn sampled_endgames_solve_the_same_worlds_on_any_number_of_threads() {
+    // Schnapsen with the stock closed: the opponent's hand and the stock
+    // are hidden, so the solve averages over sampled worlds, shared out
+    // among the threads by their own seeds.
+    let mut checked = 0;
+    for seed in 0..60 {
+        let mut game = Session::<Schnapsen>::new(Some(seed), None).unwrap().game;
+        let mut rng = SplitMix64::new(seed);
+        while !game.is_over() && game.tricks().len() < 2 {
+            let mv = game.random_move(&mut rng);
+            game.apply(mv);
+        }
+        let Some(seat) = game.current_player() else {
+            continue;
+        };
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        if worlds.endgame() != Endgame::Hidden {
+            continue;
+        }
+        let one = decide(&worlds, &config(4_000, seed));
+        let two = decide(
+            &worlds,
+            &Config {
+                threads: 2,
+                ..config(4_000, seed)
+            },
+        );
+        assert_eq!(one.iterations, 20, "4,000 iterations buy 20 worlds");
+        assert_eq!(one, two, "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
 }

@@ -7,8 +7,8 @@ use crate::convert::{from_python, to_python};
 use crate::errors::{guard, IntoPyResult};
 use cardavia_core::error::{Error, Kind};
 use cardavia_core::rng::SplitMix64;
-use cardavia_core::search::ismcts::{Budget, Config};
-use cardavia_core::search::{self, level_budget, Resample, DEFAULT_LEVEL, LEVELS};
+use cardavia_core::search::ismcts::{Budget, Config, Playout};
+use cardavia_core::search::{self, Pick, Resample, DEFAULT_LEVEL, LEVELS};
 use cardavia_core::with_worlds;
 use cardavia_core::worlds::{AnyWorlds, Worlds};
 use pyo3::exceptions::PyTypeError;
@@ -26,7 +26,9 @@ pub struct Search {
     pub seed: u64,
     pub threads: usize,
     /// `None`: the game's own default.
-    pub informed: Option<bool>,
+    pub playout: Option<Playout>,
+    /// How the move is picked from the statistics (`choose_move`).
+    pub pick: Pick,
 }
 
 impl Search {
@@ -41,17 +43,17 @@ impl Search {
     ) -> PyResult<Self> {
         let level = match level.filter(|l| !l.is_none()) {
             None => None,
-            Some(level) => {
-                let Ok(name) = level.cast::<PyString>() else {
-                    let kind = level.get_type().name()?;
+            Some(given) => {
+                let Ok(name) = given.cast::<PyString>() else {
+                    let kind = given.get_type().name()?;
                     return Err(PyTypeError::new_err(format!(
                         "level must be a string, got {kind}"
                     )));
                 };
                 let name = name.to_string_lossy();
-                let names: Vec<&str> = LEVELS.iter().map(|(name, _)| *name).collect();
-                match level_budget(&name) {
-                    Some(budget) => Some(budget),
+                let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
+                match search::level(&name) {
+                    Some(found) => Some(found),
                     None => {
                         return Err(Error::argument(Kind::Choice, "level", name.as_ref())
                             .with("choices", names))
@@ -62,22 +64,27 @@ impl Search {
         };
         let mut iterations = optional(iterations, "iterations", 1, MAX_ITERATIONS)?;
         let time_ms = optional(time_ms, "time_ms", 1, MAX_TIME_MS)?;
+        let threads_given = int_in(threads, "threads", 1, MAX_THREADS)?;
+        let mut pick = Pick::Best;
         if iterations.is_none() && time_ms.is_none() {
-            iterations = level.or(level_budget(DEFAULT_LEVEL));
+            // A level's budget is per thread: more cores, a stronger search
+            // in the same time.
+            let chosen = level.or_else(|| search::level(DEFAULT_LEVEL));
+            iterations = chosen.map(|l| l.iterations.saturating_mul(threads_given));
+            pick = chosen.map_or(Pick::Best, |l| l.pick);
         }
         let seed = match seed.filter(|s| !s.is_none()) {
             Some(seed) => int_in(seed, "seed", 0, u64::MAX)?,
             None => os_seed(py)?,
         };
-        let threads = int_in(threads, "threads", 1, MAX_THREADS)? as usize;
-        let informed = match rollouts {
+        let threads = threads_given as usize;
+        let playout = match rollouts {
             None => None,
             Some(value) => {
-                match crate::args::choice(value, "rollouts", &["auto", "informed", "random"])? {
-                    "informed" => Some(true),
-                    "random" => Some(false),
-                    _ => None,
-                }
+                let mut names = vec!["auto"];
+                names.extend(Playout::ALL.iter().map(|p| p.name()));
+                let name = crate::args::choice(value, "rollouts", &names)?;
+                Playout::ALL.into_iter().find(|p| p.name() == name)
             }
         };
         Ok(Self {
@@ -85,7 +92,8 @@ impl Search {
             time_ms,
             seed,
             threads,
-            informed,
+            playout,
+            pick,
         })
     }
 
@@ -97,7 +105,7 @@ impl Search {
             },
             seed: self.seed,
             threads: self.threads,
-            informed_rollouts: self.informed.unwrap_or(G::INFORMED_BY_DEFAULT),
+            playout: self.playout.unwrap_or(G::PLAYOUT),
             ..Config::default()
         }
     }
@@ -132,7 +140,7 @@ fn run<G: Resample>(worlds: &Worlds<G>, search: &Search, want: Want) -> Stats {
         config.settle = settle;
     }
     if let Want::Move = want {
-        let best = search::choose(worlds, &config);
+        let best = search::choose(worlds, &config, search.pick);
         best.map(|name| vec![(name, 0, 0.0)]).unwrap_or_default()
     } else {
         search::analyse(worlds, &config)
@@ -262,11 +270,24 @@ pub fn sample_world(
     to_python(py, &state)
 }
 
-/// The levels and their iteration budgets.
+/// The levels and their iteration budgets (per thread).
 pub fn levels(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let dict = PyDict::new(py);
-    for (name, budget) in LEVELS {
-        dict.set_item(name, budget)?;
+    for level in LEVELS {
+        dict.set_item(level.name, level.iterations)?;
+    }
+    Ok(dict)
+}
+
+/// How each level picks its move: "best" or "plausible".
+pub fn level_picks(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for level in LEVELS {
+        let pick = match level.pick {
+            Pick::Best => "best",
+            Pick::Plausible => "plausible",
+        };
+        dict.set_item(level.name, pick)?;
     }
     Ok(dict)
 }

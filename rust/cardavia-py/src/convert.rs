@@ -94,7 +94,7 @@ fn read(value: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
     if let Ok(f) = value.cast::<PyFloat>() {
         return Ok(match Number::from_f64(f.value()) {
             Some(n) => Value::Number(n),
-            None => Value::String(format!("<{}>", f.repr()?)),
+            None => Value::String(format!("<float {}>", f.value())),
         });
     }
     if let Ok(list) = value.cast::<PyList>() {

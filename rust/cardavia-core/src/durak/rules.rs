@@ -242,6 +242,11 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// The cards that beat `attack`: higher in its suit, or any trump on a
     /// non-trump.
     #[inline]
+    pub(crate) fn beating_set(&self, attack: Card) -> CardSet {
+        self.beating(attack)
+    }
+
+    #[inline]
     fn beating(&self, attack: Card) -> CardSet {
         let higher = HIGHER[usize::from(attack & 63)];
         if bit(attack) & self.trump_set != 0 {

@@ -8,8 +8,8 @@ use super::state::{check_outcome, read_table, Parsed};
 use crate::cards::{bit, count, CardSet, SUIT_LETTERS};
 use crate::checks::{check_bool, check_card, check_cards, check_history, check_seat, check_small};
 use crate::error::{invalid, Kind, Result};
-use crate::game::{legal_move_names, Game, Record, State};
-use crate::worlds::{seat_fields, unseen, Observe, Worlds};
+use crate::game::{Game, Record, State};
+use crate::worlds::{seat_fields, turn, unseen, with_derived, Observe, Worlds};
 use serde_json::{json, Map, Value};
 
 /// The keys of a Durak observation (docs/SCHEMA.md).
@@ -65,7 +65,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         if seat > 1 {
             return Value::Null;
         }
-        let mut view = json!({
+        let view = json!({
             "game": Self::ID,
             "seat": seat,
             "hand": Self::names(self.hands[seat]),
@@ -82,14 +82,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             "history": record.history,
             "outcome": self.outcome_value(),
         });
-        if let Value::Object(map) = &mut view {
-            map.extend(
-                self.derived(seat)
-                    .into_iter()
-                    .map(|(key, value)| (key.to_owned(), value)),
-            );
-        }
-        view
+        with_derived(self, seat, view)
     }
 }
 
@@ -97,17 +90,12 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
     const OBSERVATION_KEYS: &'static [&'static str] = &OBSERVATION_KEYS;
 
     fn derived(&self, seat: usize) -> Vec<(&'static str, Value)> {
-        let current = self.current_player();
-        let legal = if current == Some(seat) {
-            legal_move_names(self)
-        } else {
-            Vec::new()
-        };
+        let (current, legal) = turn(self, seat);
         vec![
             ("trump", Value::from(self.trump_letter())),
             ("defender", Value::from(self.defender())),
-            ("current_player", json!(current)),
-            ("legal_moves", json!(legal)),
+            ("current_player", current),
+            ("legal_moves", legal),
         ]
     }
 

@@ -1,12 +1,14 @@
-//! Schnapsen: the rules (`rules.rs`), the scoring of a deal (`scoring.rs`), the state dict (`state.rs`) and the
+//! Schnapsen: the rules (`rules.rs`), the scoring of a deal (`scoring.rs`), what a score is worth (`equity.rs`), the state dict (`state.rs`) and the
 //! observation (`view.rs`). The twin of `python/cardavia/reference/schnapsen/`.
 
+mod equity;
 mod research;
 mod rules;
 mod scoring;
 mod state;
 mod view;
 
+pub use equity::match_equity;
 pub(crate) use rules::{card_points, suit_of, suit_set, DECK_SIZE};
 pub use rules::{trick_winner, Closed, Exchange, Schnapsen, SchnapsenMove, Trick};
 pub use scoring::{game_points, DealResult, Reason};

@@ -692,4 +692,12 @@ impl Game for Schnapsen {
     fn deals_finished(&self) -> u32 {
         u32::from(self.n_deals)
     }
+
+    fn match_equity(&self) -> f64 {
+        match self.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => super::equity::match_equity(self.match_points, self.dealer),
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! How a Schnapsen deal is scored and the match goes on: RULES.md chapter
 //! 5, "Game points of a deal". The twin of
-//! `python/cardavia/reference/schnapsen/rules.py` (its scoring part).
+//! `python/cardavia/reference/schnapsen/scoring.py`.
 
 use super::rules::{Schnapsen, CANONICAL};
 use crate::rng::shuffle;

@@ -12,8 +12,8 @@ use super::state::{
 use crate::cards::{bit, count, Card, CardSet, SCHNAPSEN, SUIT_LETTERS};
 use crate::checks::{check_history, check_opt_card, check_seat, check_small};
 use crate::error::{invalid, Kind, Result};
-use crate::game::{legal_move_names, Game, Record, State};
-use crate::worlds::{seat_fields, unseen, Observe, Worlds};
+use crate::game::{Game, Record, State};
+use crate::worlds::{seat_fields, turn, unseen, with_derived, Observe, Worlds};
 use serde_json::{json, Map, Value};
 
 /// The keys of a Schnapsen observation (docs/SCHEMA.md).
@@ -95,7 +95,7 @@ impl Schnapsen {
         // The binding only passes 0 or 1; clamping keeps anything else from panicking.
         let seat = seat.min(1);
         let stock_size = self.stock().len() + usize::from(self.indicator.is_some());
-        let mut view = json!({
+        let view = json!({
             "game": Self::ID,
             "seat": seat,
             "hand": names(self.hands[seat]),
@@ -116,14 +116,7 @@ impl Schnapsen {
             "history": record.history,
             "outcome": self.outcome_value(),
         });
-        if let Value::Object(map) = &mut view {
-            map.extend(
-                self.derived(seat)
-                    .into_iter()
-                    .map(|(key, value)| (key.to_owned(), value)),
-            );
-        }
-        view
+        with_derived(self, seat, view)
     }
 
     /// Cards the opponent of `seat` cannot hold, from its answers under the
@@ -172,12 +165,7 @@ impl Observe for Schnapsen {
     const OBSERVATION_KEYS: &'static [&'static str] = &OBSERVATION_KEYS;
 
     fn derived(&self, seat: usize) -> Vec<(&'static str, Value)> {
-        let current = self.current_player();
-        let legal = if current == Some(seat) {
-            legal_move_names(self)
-        } else {
-            Vec::new()
-        };
+        let (current, legal) = turn(self, seat);
         vec![
             ("exhausted", Value::from(self.indicator.is_none())),
             ("points", json!([self.points(0), self.points(1)])),
@@ -189,8 +177,8 @@ impl Observe for Schnapsen {
                 "tricks_won",
                 json!([self.tricks_won(0), self.tricks_won(1)]),
             ),
-            ("current_player", json!(current)),
-            ("legal_moves", json!(legal)),
+            ("current_player", current),
+            ("legal_moves", legal),
         ]
     }
 

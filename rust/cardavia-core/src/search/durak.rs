@@ -1,6 +1,7 @@
 //! Durak (both variants) for the search: re-dealing hidden cards, and the
 //! rollout policy.
 
+use super::ismcts::Playout;
 use super::{Endgame, Resample, Rollout};
 use crate::cards::{bit, cards, Card, CardSet, ATLASNYE};
 use crate::durak::{DurakMove, DurakRules, Phase};
@@ -16,6 +17,12 @@ const RANK_SETS: [CardSet; 9] = {
     }
     sets
 };
+/// With the stock empty and at most this many cards in the hands and on
+/// the table, the search solves the position exactly (if the solve fits its
+/// node limit; the tree search plays otherwise). Chosen by measurement
+/// (docs/AI.md).
+pub const ENDGAME_CARDS: u32 = 16;
+
 /// Cards below the jack: cheap enough to throw in.
 const LOW: CardSet = RANK_SETS[0] | RANK_SETS[1] | RANK_SETS[2] | RANK_SETS[3] | RANK_SETS[4];
 /// Queens, kings and aces.
@@ -44,7 +51,11 @@ impl<const TRANSFERS: bool> Rollout for DurakRules<TRANSFERS> {
     /// Measured (docs/AI.md): the informed policy won 67.5% of a duplicate
     /// match against random rollouts in perevodnoy; in Durak (46%) it did
     /// not measure stronger.
-    const INFORMED_BY_DEFAULT: bool = TRANSFERS;
+    const PLAYOUT: Playout = if TRANSFERS {
+        Playout::Informed
+    } else {
+        Playout::Random
+    };
 
     /// The greedy bot's heuristic (see `cardavia.bots`), one move in eight
     /// at random: attack with the cheapest card, throw in only cheap
@@ -127,33 +138,56 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
         true
     }
 
-    /// Hands, the table (attacks and their defences, in order), who
-    /// attacks, taking, the limit and the idle-bout count. Only endgames
-    /// (stock empty) are keyed, where the discard follows from the rest.
-    fn position_key(&self) -> Option<[u64; 4]> {
-        let len = usize::from(self.table_len);
-        let mut attacks = 0u64;
-        let mut defences = 0u64;
-        for i in 0..len {
-            attacks |= u64::from(self.attacks[i] & 63) << (6 * i);
-            let defence = if i < usize::from(self.defended) {
-                self.defences[i] & 63
+    /// Cards the opponent cannot beat first (they cost it the bout), then
+    /// cheap cards; defend cheaply; transfer rather than defend; take and
+    /// stop last.
+    fn move_priority(&self, mv: DurakMove) -> u8 {
+        let strength = |card: Card| {
+            let rank = ATLASNYE.rank(card);
+            if bit(card) & self.trump_set != 0 {
+                9 + rank
             } else {
-                63
-            };
-            defences |= u64::from(defence) << (6 * i);
+                rank
+            }
+        };
+        match mv {
+            DurakMove::Attack(card) => {
+                let other = self.hands[self.defender()];
+                let beaten = other & self.beating_set(card) != 0;
+                if beaten {
+                    100 - strength(card)
+                } else {
+                    200 - strength(card)
+                }
+            }
+            DurakMove::Defend(card) => 150 - strength(card),
+            DurakMove::Transfer(_) | DurakMove::Take | DurakMove::Stop => 0,
+        }
+    }
+
+    /// Everything that decides the rest of an endgame (stock empty, the
+    /// discard following from the rest): the hands, the cards on the table
+    /// as a set (which attack a defence beat no longer matters, so bouts
+    /// played in another order meet again), the open attacks in order (the
+    /// oldest must be beaten first), and who attacks, taking, the limit,
+    /// the idle-bout count and how many attacks lie and are beaten.
+    fn position_key(&self) -> Option<[u64; 4]> {
+        let (len, defended) = (usize::from(self.table_len), usize::from(self.defended));
+        let mut open = 0u64;
+        for (i, &attack) in self.attacks[defended.min(len)..len].iter().enumerate() {
+            open |= u64::from(attack & 63) << (6 * i);
         }
         let flags = u64::from(self.attacker)
             | u64::from(self.taking) << 1
             | u64::from(self.limit) << 2
-            | u64::from(self.idle_bouts) << 8
-            | (len as u64) << 16
-            | u64::from(self.defended) << 20;
+            | u64::from(self.idle_bouts) << 5
+            | (len as u64) << 11
+            | (defended as u64) << 14;
         Some([
             self.hands[0],
             self.hands[1],
-            attacks | flags << 40,
-            defences,
+            self.table_set | flags << 36,
+            open,
         ])
     }
 
@@ -161,7 +195,7 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
     /// nothing is hidden. Solved exactly while the hands are small.
     fn endgame(&self, _observer: usize) -> Endgame {
         let cards_left = (self.hands[0] | self.hands[1] | self.table_set).count_ones();
-        if self.stock_len() == 0 && cards_left <= 12 {
+        if self.stock_len() == 0 && cards_left <= ENDGAME_CARDS {
             Endgame::Perfect
         } else {
             Endgame::No

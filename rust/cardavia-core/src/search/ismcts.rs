@@ -28,8 +28,8 @@ pub struct Config {
     pub threads: usize,
     /// UCB exploration constant for rewards in [0, 1].
     pub exploration: f32,
-    /// Play rollouts with the game's informed policy instead of at random.
-    pub informed_rollouts: bool,
+    /// How rollouts choose their moves.
+    pub playout: Playout,
     /// Stop an iteration budget early once the most visited root move can
     /// no longer be overtaken. Every iteration visits exactly one root move,
     /// so with one thread the best move is the one the full budget would
@@ -48,9 +48,102 @@ impl Default for Config {
             seed: 0,
             threads: 1,
             exploration: 0.7,
-            informed_rollouts: true,
+            playout: Playout::Informed,
             settle: false,
         }
+    }
+}
+
+/// How a rollout chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Uniformly at random among the legal moves.
+    Random,
+    /// The game's own cheap heuristic (`Rollout::rollout_move`).
+    Informed,
+    /// Move-average sampling (MAST, Finnsson and Björnsson 2008): the move
+    /// whose plays have earned its mover the most so far in this search,
+    /// by its number among all moves, one time in four at random.
+    Mast,
+}
+
+impl Playout {
+    pub const ALL: [Playout; 3] = [Playout::Random, Playout::Informed, Playout::Mast];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Playout::Random => "random",
+            Playout::Informed => "informed",
+            Playout::Mast => "mast",
+        }
+    }
+}
+
+/// Slots of the move-average table: every game numbers fewer moves.
+const MAST_MOVES: usize = 128;
+
+/// What each move has earned its mover, by seat and move number.
+struct MoveAverages {
+    reward: [[f32; MAST_MOVES]; 2],
+    plays: [[u32; MAST_MOVES]; 2],
+    /// The moves of the current iteration: (seat, move number).
+    played: Vec<(u8, u8)>,
+}
+
+impl MoveAverages {
+    fn new() -> Self {
+        Self {
+            reward: [[0.0; MAST_MOVES]; 2],
+            plays: [[0; MAST_MOVES]; 2],
+            played: Vec::with_capacity(256),
+        }
+    }
+
+    /// An unplayed move is as good as a draw until it has been tried.
+    #[inline]
+    fn average(&self, seat: usize, index: usize) -> f32 {
+        let plays = self.plays[seat][index];
+        if plays == 0 {
+            0.5
+        } else {
+            self.reward[seat][index] / plays as f32
+        }
+    }
+
+    #[inline]
+    fn note<G: Game>(&mut self, seat: usize, mv: G::Move) {
+        let index = G::move_index(mv) % MAST_MOVES;
+        self.played.push((seat as u8, index as u8));
+    }
+
+    /// Credit every move of the iteration with its mover's reward.
+    fn credit(&mut self, reward: [f32; 2]) {
+        for &(seat, index) in &self.played {
+            let (seat, index) = (usize::from(seat), usize::from(index));
+            self.reward[seat][index] += reward[seat];
+            self.plays[seat][index] += 1;
+        }
+        self.played.clear();
+    }
+
+    /// The legal move with the best average for `seat`, or one at random a
+    /// quarter of the time.
+    fn choose<G: Game>(&self, world: &G, seat: usize, rng: &mut SplitMix64) -> G::Move {
+        if rng.next() & 3 == 0 {
+            return world.random_move(rng);
+        }
+        let mut legal = MoveList::new();
+        world.legal_moves(&mut legal);
+        let mut best = legal.as_slice()[0];
+        let mut best_value = f32::NEG_INFINITY;
+        for &mv in legal.as_slice() {
+            let value = self.average(seat, G::move_index(mv) % MAST_MOVES);
+            if value > best_value {
+                best_value = value;
+                best = mv;
+            }
+        }
+        best
     }
 }
 
@@ -87,18 +180,14 @@ struct Node<M> {
 }
 
 /// Where the search stops: the end of the game or, in Schnapsen, the end
-/// of the deal being played. Rewards in [0, 1] for each seat.
-pub(crate) fn horizon<G: Game>(
-    game: &G,
-    root_deals: u32,
-    root_points: [u32; 2],
-) -> Option<[f32; 2]> {
+/// of the deal being played. Rewards in [0, 1] for each seat: the chance
+/// to win the game (Schnapsen: the match).
+pub(crate) fn horizon<G: Game>(game: &G, root_deals: u32) -> Option<[f32; 2]> {
     if game.deals_finished() > root_deals {
-        let points = game.game_points();
-        let gain0 = points[0].saturating_sub(root_points[0]) as f32;
-        let gain1 = points[1].saturating_sub(root_points[1]) as f32;
-        let r0 = 0.5 + (gain0 - gain1) / 6.0;
-        return Some([r0, 1.0 - r0]);
+        // A deal of a match ended: what it did to the chance to win the
+        // match (a game point from 2-1 is worth more than from 7-7).
+        let equity = game.match_equity() as f32;
+        return Some([equity, 1.0 - equity]);
     }
     if game.is_over() {
         return Some(match game.winner() {
@@ -112,6 +201,7 @@ pub(crate) fn horizon<G: Game>(
 
 struct Tree<M> {
     nodes: Vec<Node<M>>,
+    averages: MoveAverages,
 }
 
 impl<M: Copy + Default + PartialEq> Tree<M> {
@@ -125,6 +215,7 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                 reward: 0.0,
                 children: Vec::new(),
             }],
+            averages: MoveAverages::new(),
         }
     }
 
@@ -151,7 +242,6 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
         rng: &mut SplitMix64,
         config: &Config,
         root_deals: u32,
-        root_points: [u32; 2],
     ) {
         let exploration = config.exploration;
         let mut path: [u32; 256] = [0; 256];
@@ -159,11 +249,11 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
         let mut node = 0u32;
         let mut legal = MoveList::new();
         let reward = loop {
-            if let Some(reward) = horizon(&world, root_deals, root_points) {
+            if let Some(reward) = horizon(&world, root_deals) {
                 break reward;
             }
             if depth + 1 >= path.len() {
-                break self.rollout(world, rng, config, root_deals, root_points);
+                break self.rollout(world, rng, config, root_deals);
             }
             let Some(player) = world.current_player() else {
                 break [0.5, 0.5];
@@ -200,10 +290,13 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                     children: Vec::new(),
                 });
                 self.nodes[node as usize].children.push(child);
+                if config.playout == Playout::Mast {
+                    self.averages.note::<G>(player, mv);
+                }
                 world.apply(mv);
                 depth += 1;
                 path[depth] = child;
-                break self.rollout(world, rng, config, root_deals, root_points);
+                break self.rollout(world, rng, config, root_deals);
             }
             let mut best = u32::MAX;
             let mut best_score = f32::NEG_INFINITY;
@@ -220,7 +313,11 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                     best = child;
                 }
             }
-            world.apply(self.nodes[best as usize].mv);
+            let mv = self.nodes[best as usize].mv;
+            if config.playout == Playout::Mast {
+                self.averages.note::<G>(player, mv);
+            }
+            world.apply(mv);
             node = best;
             depth += 1;
             path[depth] = node;
@@ -230,24 +327,33 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
             n.visits += 1;
             n.reward += reward[n.player as usize];
         }
+        if config.playout == Playout::Mast {
+            self.averages.credit(reward);
+        }
     }
 
     fn rollout<G: Rollout<Move = M>>(
-        &self,
+        &mut self,
         mut world: G,
         rng: &mut SplitMix64,
         config: &Config,
         root_deals: u32,
-        root_points: [u32; 2],
     ) -> [f32; 2] {
         loop {
-            if let Some(reward) = horizon(&world, root_deals, root_points) {
+            if let Some(reward) = horizon(&world, root_deals) {
                 return reward;
             }
-            let mv = if config.informed_rollouts {
-                world.rollout_move(rng)
-            } else {
-                world.random_move(rng)
+            let mv = match config.playout {
+                Playout::Informed => world.rollout_move(rng),
+                Playout::Random => world.random_move(rng),
+                Playout::Mast => {
+                    let Some(seat) = world.current_player() else {
+                        return [0.5, 0.5];
+                    };
+                    let mv = self.averages.choose(&world, seat, rng);
+                    self.averages.note::<G>(seat, mv);
+                    mv
+                }
             };
             world.apply(mv);
         }
@@ -266,7 +372,7 @@ fn search_tree<D: Determinize>(
     let mut tree = Tree::new();
     let seat = info.seat();
     let first = info.sample(&mut rng);
-    let (root_deals, root_points) = (first.deals_finished(), first.game_points());
+    let root_deals = first.deals_finished();
     let mut done = 0u64;
     let mut world = Some(first);
     loop {
@@ -284,7 +390,7 @@ fn search_tree<D: Determinize>(
             }
         }
         let sampled = world.take().unwrap_or_else(|| info.sample(&mut rng));
-        tree.iterate(sampled, &mut rng, config, root_deals, root_points);
+        tree.iterate(sampled, &mut rng, config, root_deals);
         done += 1;
     }
     let stats = tree.nodes[0]

@@ -70,6 +70,12 @@ pub trait Resample: Rollout {
     /// How much of this position, if it is an endgame, `observer` cannot see.
     fn endgame(&self, observer: usize) -> Endgame;
 
+    /// How promising a move looks before it is searched: the endgame solver
+    /// tries higher ones first (more cut-offs, the same value).
+    fn move_priority(&self, _mv: Self::Move) -> u8 {
+        0
+    }
+
     /// Everything that decides the rest of the game, packed, for the
     /// endgame solver's transposition table; `None` to keep no table.
     fn position_key(&self) -> Option<[u64; 4]> {
@@ -79,25 +85,57 @@ pub trait Resample: Rollout {
 
 /// A cheap, informed way to play out a position: the search's rollouts.
 pub trait Rollout: Game {
-    /// Whether the search plays out with `rollout_move` unless told
-    /// otherwise (the alternative is uniformly random moves), as measured
-    /// per game (docs/AI.md).
-    const INFORMED_BY_DEFAULT: bool;
+    /// How the search plays out unless told otherwise, as measured per
+    /// game (docs/AI.md).
+    const PLAYOUT: ismcts::Playout;
 
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
 }
 
-/// The iteration budgets of the AI's levels, weakest first.
-pub const LEVELS: [(&str, u64); 3] = [("easy", 1_000), ("normal", 20_000), ("hard", 100_000)];
+/// How a level picks its move from the search's statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The most visited move.
+    Best,
+    /// A move drawn by its visits squared: mostly the best, sometimes
+    /// another move the search thought plausible. A beginner's mistakes,
+    /// not random ones.
+    Plausible,
+}
+
+/// A difficulty level: an iteration budget per thread and how the move is
+/// picked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub name: &'static str,
+    pub iterations: u64,
+    pub pick: Pick,
+}
+
+/// The AI's levels, weakest first.
+pub const LEVELS: [Level; 3] = [
+    Level {
+        name: "easy",
+        iterations: 1_000,
+        pick: Pick::Plausible,
+    },
+    Level {
+        name: "normal",
+        iterations: 20_000,
+        pick: Pick::Best,
+    },
+    Level {
+        name: "hard",
+        iterations: 100_000,
+        pick: Pick::Best,
+    },
+];
 /// The level of a search given no budget.
 pub const DEFAULT_LEVEL: &str = "normal";
 
-/// The iteration budget of a level, if it is one.
-pub fn level_budget(level: &str) -> Option<u64> {
-    LEVELS
-        .iter()
-        .find(|(name, _)| *name == level)
-        .map(|&(_, budget)| budget)
+/// The level of that name, if it is one.
+pub fn level(name: &str) -> Option<Level> {
+    LEVELS.iter().copied().find(|level| level.name == name)
 }
 
 /// Every legal move of the worlds' seat, named, with its visits and value
@@ -121,22 +159,44 @@ pub fn analyse<G: Resample>(
     stats
 }
 
-/// The move the AI plays: the most visited one, the search stopping as
-/// soon as no remaining iteration could change it (`settle`); a forced
-/// move without a search.
-pub fn choose<G: Resample>(worlds: &Worlds<G>, config: &ismcts::Config) -> Option<String> {
+/// The move the AI plays: with `Pick::Best` the most visited one, the
+/// search stopping as soon as no remaining iteration could change it
+/// (`settle`); with `Pick::Plausible` one drawn by its visits squared from
+/// the whole budget's statistics (the seed decides the draw). A forced move
+/// without a search.
+pub fn choose<G: Resample>(
+    worlds: &Worlds<G>,
+    config: &ismcts::Config,
+    pick: Pick,
+) -> Option<String> {
     let legal = legal_move_names(worlds.template());
     if legal.len() == 1 {
         return legal.into_iter().next();
     }
-    let config = ismcts::Config {
-        settle: true,
-        ..*config
+    let stats = match pick {
+        Pick::Best => analyse(
+            worlds,
+            &ismcts::Config {
+                settle: true,
+                ..*config
+            },
+        ),
+        Pick::Plausible => analyse(worlds, config),
     };
-    analyse(worlds, &config)
-        .into_iter()
-        .next()
-        .map(|(name, _, _)| name)
+    if pick == Pick::Best {
+        return stats.into_iter().next().map(|(name, _, _)| name);
+    }
+    let weight = |visits: u64| (visits as f64) * (visits as f64);
+    let total: f64 = stats.iter().map(|&(_, visits, _)| weight(visits)).sum();
+    let mut rng = SplitMix64::new(config.seed ^ 0x6A09_E667_F3BC_C908);
+    let mut point = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for (name, visits, _) in &stats {
+        point -= weight(*visits);
+        if point < 0.0 {
+            return Some(name.clone());
+        }
+    }
+    stats.into_iter().next().map(|(name, _, _)| name)
 }
 
 /// `need` cards drawn uniformly from `pool` (a partial Fisher-Yates), or

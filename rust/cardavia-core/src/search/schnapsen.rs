@@ -1,5 +1,6 @@
 //! Schnapsen for the search: re-dealing hidden cards, and the rollout policy.
 
+use super::ismcts::Playout;
 use super::{Endgame, Resample, Rollout};
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::game::Game;
@@ -33,10 +34,14 @@ fn winners(set: CardSet, lead: Card, trumps: CardSet) -> CardSet {
     }
 }
 
+/// From this many cards left in the stock (the indicator included) the
+/// search solves sampled deals exactly instead of growing its tree.
+pub const PIMC_STOCK: usize = 4;
+
 impl Rollout for Schnapsen {
     /// Measured (docs/AI.md): the informed policy won 48% of a duplicate
     /// match against random rollouts, no stronger.
-    const INFORMED_BY_DEFAULT: bool = false;
+    const PLAYOUT: Playout = Playout::Random;
 
     /// The greedy bot's heuristic (see `cardavia.bots`), one move in eight
     /// at random: exchange the jack, declare marriages (forty first), lead
@@ -107,11 +112,80 @@ impl Resample for Schnapsen {
         true
     }
 
+    /// Marriages and the exchange first (they score or strengthen), then
+    /// the follower's winning cards by their points, the leader's cards by
+    /// their points; closing last.
+    fn move_priority(&self, mv: SchnapsenMove) -> u8 {
+        match mv {
+            SchnapsenMove::Marriage(_) => 250,
+            SchnapsenMove::Exchange => 240,
+            SchnapsenMove::Close => 0,
+            SchnapsenMove::Play(card) => {
+                let points = card_points(card) as u8;
+                match self.lead {
+                    Some(lead) => {
+                        let trumps = suit_set(self.trump);
+                        if winners(bit(card), lead, trumps) != 0 {
+                            200 - points
+                        } else {
+                            100 - points
+                        }
+                    }
+                    None => 100 + points,
+                }
+            }
+        }
+    }
+
+    /// Everything that decides the rest of the deal and its value: both
+    /// hands, the stock in order, the indicator, the lead, whose lead, the
+    /// marriages, the close, the points and tricks won, the tricks played
+    /// (they decide what the strict rules apply to), and the match score and
+    /// dealer (the value at the deal's end is the chance to win the match).
+    fn position_key(&self) -> Option<[u64; 4]> {
+        let card = |c: Option<Card>| c.map_or(0, |c| u64::from(c) | 32);
+        let (top, end) = (usize::from(self.stock_top), usize::from(self.stock_end));
+        let mut stock = 0u64;
+        for (i, &c) in self.stock[top..end].iter().enumerate() {
+            stock |= u64::from(c) << (5 * i);
+        }
+        let closed = self.closed.map_or(0, |c| {
+            1 | u64::from(c.by) << 1
+                | u64::from(c.opponent_won_trick) << 2
+                | u64::from(c.tricks) << 3
+                | u64::from(c.opponent_points) << 6
+        });
+        Some([
+            self.hands[0]
+                | self.hands[1] << 20
+                | card(self.indicator) << 40
+                | card(self.lead) << 46
+                | u64::from(self.leader) << 52
+                | u64::from(self.trump) << 53
+                | u64::from(self.marriages[0] & 15) << 55
+                | u64::from(self.marriages[1] & 15) << 59,
+            stock | ((end - top) as u64) << 45 | u64::from(self.exchange.is_some()) << 50,
+            u64::from(self.card_points[0])
+                | u64::from(self.card_points[1]) << 8
+                | u64::from(self.tricks_won[0]) << 16
+                | u64::from(self.tricks_won[1]) << 20
+                | u64::from(self.n_tricks) << 24
+                | closed << 28,
+            u64::from(self.match_points[0])
+                | u64::from(self.match_points[1]) << 8
+                | u64::from(self.dealer) << 16
+                | u64::from(self.n_deals) << 17,
+        ])
+    }
+
     /// Under the strict rules (stock closed or exhausted) at most ten
     /// cards remain in play: solved exactly. With the stock exhausted the
-    /// unseen cards are exactly the opponent's hand.
+    /// unseen cards are exactly the opponent's hand. From `PIMC_STOCK`
+    /// cards left in the stock on, sampled deals are solved exactly too.
     fn endgame(&self, _observer: usize) -> Endgame {
-        if self.stock_open() || self.winner.is_some() {
+        let stock_size =
+            usize::from(self.stock_end - self.stock_top) + usize::from(self.indicator.is_some());
+        if self.winner.is_some() || (self.stock_open() && stock_size > PIMC_STOCK) {
             Endgame::No
         } else if self.stock_top == self.stock_end {
             Endgame::Perfect

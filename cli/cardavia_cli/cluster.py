@@ -1,0 +1,50 @@
+"""The ``--ray`` and ``--address`` options of ``tournament`` and
+``analyse-games``: the work runs as tasks of a Ray cluster
+(``cardavia.distributed``), with a progress bar as on this machine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from cardavia import MissingDependencyError
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from .i18n import _
+
+__all__ = ["ADDRESS_HELP", "RAY_HELP", "backend", "describe_error", "progress_bar"]
+
+RAY_HELP = "Run on a Ray cluster (pip install './[ray]'): a new local one unless --address."
+ADDRESS_HELP = (
+    "The Ray cluster: auto (the one started on this machine with `ray start`) or "
+    "ray://HOST:PORT; implies --ray (default: RAY_ADDRESS, else a new local instance)."
+)
+
+
+def backend(ray: bool, address: str | None) -> str:
+    return "ray" if ray or address is not None else "local"
+
+
+def describe_error(error: Exception) -> str:
+    """An engine error as the user reads it: a missing Ray in their language."""
+    if isinstance(error, MissingDependencyError):
+        return _("Ray is not installed here. Install it with: pip install {install}").format(
+            install=error.detail.get("install", "")
+        )
+    return str(error)
+
+
+@contextmanager
+def progress_bar(console: Console, description: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A transient bar of ``total`` steps; yields ``show(done)``."""
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda done: bar.update(task, completed=done)

@@ -1,0 +1,132 @@
+"""One vocabulary per language: the card players' words for the games, their
+moves and their things, as gettext messages (context ``glossary``).
+
+The table, the narration, the lessons, the typed move words and the rules
+texts (``cardavia/rules/<lang>/<game>.md``) all say a thing by its term
+here; ``tests/cli/test_cli_glossary.py`` holds every language to it (each
+term is found in the rules of its games and in the table's sentences, and
+the variants a language chose against are found nowhere). A language keeps
+one register too (German: du).
+
+Move terms are the words a player says or types at the table (Russian
+``беру``, ``бито``); the code shows them beside the moves and accepts them,
+with the synonyms of ``move_synonyms``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .i18n import pgettext
+
+DURAKS = ("durak", "perevodnoy")
+ALL_GAMES = ("durak", "perevodnoy", "schnapsen")
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: its id, the games whose rules use it, the move kind
+    it names (a word a player can type), and whether the table shows the
+    term itself (a game's or a suit's name) rather than in its sentences."""
+
+    id: str
+    games: tuple[str, ...]
+    move: str | None = None
+    shown: bool = False
+
+
+TERMS: tuple[Term, ...] = (
+    Term("durak", ("durak",), shown=True),
+    Term("perevodnoy", ("perevodnoy",), shown=True),
+    Term("schnapsen", ("schnapsen",), shown=True),
+    Term("attack", DURAKS, move="attack"),
+    Term("beat", DURAKS, move="defend"),
+    Term("add", DURAKS, move="attack"),
+    Term("take", DURAKS, move="take"),
+    Term("stop", DURAKS, move="stop"),
+    Term("transfer", ("perevodnoy",), move="transfer"),
+    Term("bout", DURAKS),
+    Term("stock", DURAKS),
+    Term("discard pile", DURAKS),
+    Term("lead", ("schnapsen",), move="play"),
+    Term("trick", ("schnapsen",)),
+    Term("talon", ("schnapsen",)),
+    Term("close", ("schnapsen",), move="close"),
+    Term("exchange", ("schnapsen",), move="exchange"),
+    Term("marriage", ("schnapsen",), move="marriage"),
+    Term("deal", ("schnapsen",)),
+    Term("match", ("schnapsen",)),
+    Term("game point", ("schnapsen",)),
+    Term("trump", ALL_GAMES),
+    Term("suit", ALL_GAMES),
+    Term("spades", ALL_GAMES, shown=True),
+    Term("hearts", ALL_GAMES, shown=True),
+    Term("diamonds", ALL_GAMES, shown=True),
+    Term("clubs", ALL_GAMES, shown=True),
+)
+TERM_IDS: tuple[str, ...] = tuple(term.id for term in TERMS)
+
+
+def terms() -> dict[str, str]:
+    """Every term in the current language: id → the word players use."""
+    return {
+        "durak": pgettext("glossary", "Durak"),
+        "perevodnoy": pgettext("glossary", "Transferable Durak"),
+        "schnapsen": pgettext("glossary", "Schnapsen"),
+        "attack": pgettext("glossary", "attack"),
+        "beat": pgettext("glossary", "beat"),
+        "add": pgettext("glossary", "add"),
+        "take": pgettext("glossary", "take"),
+        "stop": pgettext("glossary", "stop"),
+        "transfer": pgettext("glossary", "transfer"),
+        "bout": pgettext("glossary", "bout"),
+        "stock": pgettext("glossary", "stock"),
+        "discard pile": pgettext("glossary", "discard pile"),
+        "lead": pgettext("glossary", "lead"),
+        "trick": pgettext("glossary", "trick"),
+        "talon": pgettext("glossary", "talon"),
+        "close": pgettext("glossary", "close"),
+        "exchange": pgettext("glossary", "exchange"),
+        "marriage": pgettext("glossary", "marriage"),
+        "deal": pgettext("glossary", "deal"),
+        "match": pgettext("glossary", "match"),
+        "game point": pgettext("glossary", "game point"),
+        "trump": pgettext("glossary", "trump"),
+        "suit": pgettext("glossary", "suit"),
+        "spades": pgettext("glossary", "spades"),
+        "hearts": pgettext("glossary", "hearts"),
+        "diamonds": pgettext("glossary", "diamonds"),
+        "clubs": pgettext("glossary", "clubs"),
+    }
+
+
+def term(term_id: str) -> str:
+    return terms()[term_id]
+
+
+def move_synonyms() -> dict[str, str]:
+    """Other words players type for a move kind, ``|``-separated: move kind →
+    the words (the glossary's own terms are accepted besides these)."""
+    return {
+        "attack": pgettext("move words", "attack|add|throw in"),
+        "defend": pgettext("move words", "beat|cover|defend"),
+        "take": pgettext("move words", "take|pick up"),
+        "stop": pgettext("move words", "stop|done|beaten|enough"),
+        "transfer": pgettext("move words", "transfer|pass on"),
+        "play": pgettext("move words", "play|lead|follow"),
+        "marriage": pgettext("move words", "marriage|declare|meld"),
+        "exchange": pgettext("move words", "exchange|swap"),
+        "close": pgettext("move words", "close|shut"),
+    }
+
+
+GAME_TERMS = {"durak": "durak", "perevodnoy": "perevodnoy", "schnapsen": "schnapsen"}
+SUIT_TERMS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def game_title(game: str) -> str:
+    return term(GAME_TERMS[game]) if game in GAME_TERMS else game
+
+
+def suit_name(suit: str) -> str:
+    return term(SUIT_TERMS[suit])

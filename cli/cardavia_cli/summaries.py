@@ -1,0 +1,248 @@
+"""The end of a Schnapsen deal and of a Durak game, summed up for the
+player: the terminal prints it (and waits for Enter before the next deal),
+the web table shows it in a box.
+
+When a Schnapsen deal ends the engine deals the next one at once, so the
+observation after the move that ended it is already the new deal's. The
+deal's last position is rebuilt here from the observation before that move
+and the move itself (the last trick, its card points, pending marriage
+points coming due); at the end of the match the engine keeps the last deal
+as it ended, and ``tests/cli/test_cli_summaries.py`` checks that both agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards_view import CardView, ranks_of, sort_cards
+from .i18n import _, ngettext
+from .narration import marriage_points, split
+
+HUMAN = 0
+COMPUTER = 1
+CARD_POINTS = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
+IDLE_BOUTS_DRAW = 50
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished Schnapsen deal, from seat 0's side."""
+
+    number: int
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    last_trick: tuple[str, str, int] | None
+    winner: int
+    game_points: int
+    reason: str
+    closed_by: int | None
+    match_points: tuple[int, int]
+    match_over: bool
+
+
+def trick_winner(lead: str, follow: str, leader: int, trump: str) -> int:
+    """The seat that wins a trick (RULES 5, tricks)."""
+    order = ranks_of("schnapsen")
+    if follow[1] == lead[1]:
+        higher = order.index(follow[0]) > order.index(lead[0])
+        return 1 - leader if higher else leader
+    return 1 - leader if follow[1] == trump else leader
+
+
+def finished_deal(
+    move: str, mover: int, before: dict[str, Any], after: dict[str, Any]
+) -> DealSummary | None:
+    """The deal ``move`` ended, or None if it ended none; ``before`` and
+    ``after`` are observations around the move (any seat's)."""
+    if before.get("game") != "schnapsen":
+        return None
+    deals = after.get("deals") or []
+    if len(deals) == len(before.get("deals") or []):
+        return None
+    if after.get("outcome") is not None:
+        return final_deal(after)
+    points, won, last = _after_move(move, mover, before)
+    return _summary(after, before.get("closed"), points, won, last)
+
+
+def final_deal(obs: dict[str, Any]) -> DealSummary:
+    """The last deal of a finished match (the engine keeps it as it ended)."""
+    points = (int(obs["points"][0]), int(obs["points"][1]))
+    won = (int(obs["tricks_won"][0]), int(obs["tricks_won"][1]))
+    tricks = obs.get("tricks") or []
+    return _summary(obs, obs.get("closed"), points, won, tuple(tricks[-1]) if tricks else None)
+
+
+def _summary(
+    after: dict[str, Any],
+    closed: dict[str, Any] | None,
+    points: tuple[int, int],
+    won: tuple[int, int],
+    last: tuple[Any, ...] | None,
+) -> DealSummary:
+    deals = after["deals"]
+    record = deals[-1]
+    return DealSummary(
+        number=len(deals),
+        points=points,
+        tricks=won,
+        last_trick=(str(last[0]), str(last[1]), int(last[2])) if last else None,
+        winner=int(record["winner"]),
+        game_points=int(record["game_points"]),
+        reason=str(record["reason"]),
+        closed_by=None if closed is None else int(closed["by"]),
+        match_points=(int(after["match_points"][0]), int(after["match_points"][1])),
+        match_over=after.get("outcome") is not None,
+    )
+
+
+def _after_move(
+    move: str, mover: int, before: dict[str, Any]
+) -> tuple[tuple[int, int], tuple[int, int], tuple[Any, ...] | None]:
+    """Points, tricks won and the last trick once ``move`` is played."""
+    points = [int(p) for p in before["points"]]
+    pending = [int(p) for p in before["pending_points"]]
+    won = [int(n) for n in before["tricks_won"]]
+    tricks = before.get("tricks") or []
+    last: tuple[Any, ...] | None = tuple(tricks[-1]) if tricks else None
+    kind, card = split(move)
+    lead = before.get("lead")
+    if kind == "play" and lead is not None:
+        winner = trick_winner(str(lead), card, int(before["leader"]), str(before["trump"]))
+        points[winner] += CARD_POINTS[str(lead)[0]] + CARD_POINTS[card[0]]
+        if won[winner] == 0:
+            points[winner] += pending[winner]
+        won[winner] += 1
+        last = (lead, card, winner)
+    elif kind == "marriage" and won[mover] > 0:
+        points[mover] += marriage_points(card, str(before["trump"]))
+    return (points[0], points[1]), (won[0], won[1]), last
+
+
+def ending_text(summary: DealSummary) -> str:
+    """Why the deal ended, told from seat 0's side."""
+    you_won = summary.winner == HUMAN
+    reason = summary.reason
+    if reason == "reached_66":
+        return _("You reached 66.") if you_won else _("The computer reached 66.")
+    if reason == "last_trick":
+        if you_won:
+            return _("Nobody reached 66; you won the last trick.")
+        return _("Nobody reached 66; the computer won the last trick.")
+    if reason == "closer_reached_66":
+        if you_won:
+            return _("You closed the talon and reached 66.")
+        return _("The computer closed the talon and reached 66.")
+    if reason == "closer_failed":
+        if you_won:
+            return _("The computer closed the talon and fell short of 66.")
+        return _("You closed the talon and fell short of 66.")
+    if reason == "opponent_reached_66":
+        if you_won:
+            return _("The computer closed the talon, but you reached 66 first.")
+        return _("You closed the talon, but the computer reached 66 first.")
+    return reason
+
+
+def deal_heading(summary: DealSummary) -> str:
+    return _("Deal {n} is over").format(n=summary.number)
+
+
+def deal_lines(summary: DealSummary, view: CardView) -> list[str]:
+    """The summary of a finished deal, one fact a line."""
+    you, them = summary.points
+    lines = [
+        ending_text(summary),
+        _("Points (cards and marriages): you {you} · computer {them}").format(you=you, them=them),
+        _("Tricks won: you {you} · computer {them}").format(
+            you=summary.tricks[0], them=summary.tricks[1]
+        ),
+    ]
+    if summary.last_trick is not None:
+        lead, follow, winner = summary.last_trick
+        cards = view.label(lead) + " " + view.label(follow)
+        lines.append(
+            _("Last trick: {cards}, won by you").format(cards=cards)
+            if winner == HUMAN
+            else _("Last trick: {cards}, won by the computer").format(cards=cards)
+        )
+    n = summary.game_points
+    if summary.winner == HUMAN:
+        won = ngettext("You win {n} game point.", "You win {n} game points.", n)
+    else:
+        won = ngettext("The computer wins {n} game point.", "The computer wins {n} game points.", n)
+    lines.append(won.format(n=n))
+    mp = summary.match_points
+    lines.append(
+        _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
+    )
+    return lines
+
+
+def continue_prompt(summary: DealSummary) -> str | None:
+    """What the terminal asks before the next deal (None at the match's end)."""
+    return None if summary.match_over else _("Press Enter for the next deal")
+
+
+def durak_ending(obs: dict[str, Any]) -> str:
+    """How a Durak game was decided, from seat 0's side."""
+    outcome = obs.get("outcome") or {}
+    sizes = [int(n) for n in obs["hand_sizes"]]
+    if outcome.get("draw"):
+        if int(obs.get("idle_bouts") or 0) >= IDLE_BOUTS_DRAW:
+            return _(
+                "Fifty bouts in a row ended with a take and no card drawn from the stock: "
+                "the game is a draw."
+            )
+        return _("You both played your last cards in the same bout: a draw.")
+    if outcome.get("winner") == HUMAN:
+        n = sizes[COMPUTER]
+        return ngettext(
+            "The stock was empty and you had played all your cards; "
+            "the computer is left with {n} card.",
+            "The stock was empty and you had played all your cards; "
+            "the computer is left with {n} cards.",
+            n,
+        ).format(n=n)
+    n = sizes[HUMAN]
+    return ngettext(
+        "The stock was empty and the computer had played all its cards; "
+        "you are left with {n} card.",
+        "The stock was empty and the computer had played all its cards; "
+        "you are left with {n} cards.",
+        n,
+    ).format(n=n)
+
+
+def durak_lines(obs: dict[str, Any], computer_hand: list[str], view: CardView) -> list[str]:
+    """The end of a Durak game: how it was decided and what each still held."""
+    game, trump = str(obs["game"]), obs.get("trump")
+    lines = [durak_ending(obs)]
+    held = sort_cards(list(computer_hand), game, trump)
+    if held:
+        lines.append(
+            _("The computer still held: {cards}").format(
+                cards=" ".join(view.label(card) for card in held)
+            )
+        )
+    mine = sort_cards(list(obs.get("hand") or []), game, trump)
+    if mine:
+        lines.append(
+            _("You still held: {cards}").format(cards=" ".join(view.label(card) for card in mine))
+        )
+    return lines
+
+
+def game_heading() -> str:
+    return _("The game is over")
+
+
+def end_summary(
+    obs: dict[str, Any], computer_hand: list[str], view: CardView
+) -> tuple[str, list[str]]:
+    """(heading, lines) of a finished game: Durak's ending, or the match's last deal."""
+    if obs["game"] == "schnapsen":
+        summary = final_deal(obs)
+        return deal_heading(summary), deal_lines(summary, view)
+    return game_heading(), durak_lines(obs, computer_hand, view)

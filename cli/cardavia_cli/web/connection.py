@@ -1,0 +1,338 @@
+"""One player's table: the messages of one WebSocket, in order, and the
+game, lesson or replay they act on. Every request is checked before it
+changes anything; a refused one is answered with an error and changes
+nothing. The computer's moves are sent one message each, as they are made."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import cardavia
+
+from .. import opponent
+from ..cards_view import CardView
+from ..i18n import LANGUAGES, _, speaking
+from ..learn import lesson_words
+from ..logged_game import COMPUTER, HUMAN, LoggedGame
+from ..moves_input import normalize, parse_input
+from ..narration import move_label
+from ..opponent import LEVELS
+from ..saves import new_log, rebuild
+from ..session import (
+    advice_rows,
+    chance_text,
+    chances_heading,
+    help_text,
+    played_cards_text,
+    suggestion_text,
+)
+from ..summaries import deal_heading, deal_lines, end_summary
+from .lesson import Lesson
+from .options import WebOptions
+from .page_text import LANGUAGE_NAMES, page_strings
+from .protocol import Message, MessageError, parse_message
+from .replays import Replay, list_saves, open_log
+from .rules_html import rules_json
+from .table_json import table_json
+from .workers import save, search
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def card_view(game: str) -> CardView:
+    # The page colours suits itself (and forced colours may strip them).
+    return CardView(game=game, ascii=False, color=False)
+
+
+class Connection:
+    def __init__(self, send: Send, options: WebOptions) -> None:
+        self.send = send
+        self.options = options
+        self.language = options.language
+        self.level = options.level
+        self.mode: str | None = None
+        self.playing: LoggedGame | None = None
+        self.lesson: Lesson | None = None
+        self.replay: Replay | None = None
+        self.replay_rows: list[dict[str, Any]] = []
+        self.games = 0
+
+    # ---------------------------------------------------------- framing
+
+    async def open(self) -> None:
+        await self.send(
+            {
+                "type": "welcome",
+                "languages": [[code, LANGUAGE_NAMES[code]] for code in LANGUAGES],
+                "levels": list(LEVELS),
+                "games": list(cardavia.GAMES),
+                "language": self.language,
+                "level": self.level,
+            }
+        )
+
+    async def receive(self, raw: str | bytes) -> None:
+        """Handle one message; a refused one is answered with an error."""
+        with speaking(self.language):
+            try:
+                message = parse_message(raw, self.options.limits)
+                await self.dispatch(message)
+            except MessageError as error:
+                await self.send(error.as_json())
+
+    async def dispatch(self, message: Message) -> None:
+        handlers: dict[str, Callable[[Message], Awaitable[None]]] = {
+            "settings": self.on_settings,
+            "new": self.on_new,
+            "move": self.on_move,
+            "text": self.on_text,
+            "hint": self.on_hint,
+            "rules": self.on_rules,
+            "learn": self.on_learn,
+            "next": self.on_next,
+            "saves": self.on_saves,
+            "resume": self.on_resume,
+            "replay": self.on_replay,
+            "step": self.on_step,
+        }
+        await handlers[message.type](message)
+
+    # --------------------------------------------------------- settings
+
+    async def on_settings(self, message: Message) -> None:
+        self.level = message.get("level") or self.level
+        self.language = message.get("lang") or self.language
+        with speaking(self.language):
+            await self.send({"type": "strings", "lang": self.language, "strings": page_strings()})
+            await self.show_mode()
+
+    async def show_mode(self) -> None:
+        """The current game, lesson or replay again, in the current language."""
+        if self.mode == "play" and self.playing is not None:
+            await self.send(self.state_json([]))
+        elif self.mode == "learn" and self.lesson is not None:
+            await self.send(self.lesson.as_json(card_view(self.lesson.game)))
+        elif self.mode == "replay" and self.replay is not None:
+            view = card_view(self.replay.log.game)
+            await self.send(self.replay.as_json(self.replay.index, self.replay_rows, view))
+
+    # ----------------------------------------------------------- a game
+
+    def count_game(self) -> None:
+        limit = self.options.limits.games_per_connection
+        if self.games >= limit:
+            raise MessageError("too_many_games", limit=limit)
+        self.games += 1
+
+    async def on_new(self, message: Message) -> None:
+        self.count_game()
+        level = message.get("level") or self.level
+        log = new_log(message.get("game"), level)
+        played = LoggedGame(log.new_game(), log, opponent.for_level(level))
+        await save(played)
+        await self.start_playing(played)
+
+    async def on_resume(self, message: Message) -> None:
+        log = open_log(message.get("file"))
+        if log.finished:
+            raise MessageError("finished", "file", message.get("file"))
+        self.count_game()
+        level = log.levels.get("1") or self.level
+        if level not in LEVELS:
+            level = self.level
+        await self.start_playing(LoggedGame(rebuild(log), log, opponent.for_level(level)))
+
+    async def start_playing(self, played: LoggedGame) -> None:
+        self.mode, self.playing = "play", played
+        await self.send(self.state_json([]))
+        await self.computer_turns()
+
+    def state_json(self, events: list[str], last: tuple[int, str] | None = None) -> dict[str, Any]:
+        """The table after a move (``last``), with the summary of a deal it
+        ended; once the game is over, the computer's hand and how it ended."""
+        played = self.current_game()
+        obs = played.game.observation(HUMAN)
+        view = card_view(played.game.game)
+        summary = None
+        revealed = None
+        if played.game.is_over:
+            revealed = played.computer_hand()
+            heading, lines = end_summary(obs, revealed, view)
+            summary = {"heading": heading, "lines": lines, "final": True}
+        elif last is not None and played.last_deal is not None:
+            deal = played.last_deal
+            summary = {
+                "heading": deal_heading(deal),
+                "lines": deal_lines(deal, view),
+                "final": False,
+                "next": _("Next deal"),
+            }
+        return {
+            "type": "state",
+            "file": played.log.path.name if played.log.path else None,
+            "level": played.log.levels.get("1"),
+            "events": events,
+            "last": {"seat": last[0], "move": last[1]} if last else None,
+            "moves_played": len(played.log.moves),
+            "summary": summary,
+            "view": table_json(obs, view, revealed=revealed),
+        }
+
+    def current_game(self) -> LoggedGame:
+        if self.mode != "play" or self.playing is None:
+            raise MessageError("no_game")
+        return self.playing
+
+    def human_turn(self) -> LoggedGame:
+        played = self.current_game()
+        if played.game.is_over:
+            raise MessageError("game_over")
+        if played.game.current_player != HUMAN:
+            raise MessageError("not_your_turn")
+        return played
+
+    async def play_human(self, move: str) -> None:
+        played = self.human_turn()
+        if move not in played.game.legal_moves():
+            raise MessageError("illegal_move", "move", move)
+        events = played.play(HUMAN, move, card_view(played.game.game))
+        await save(played)
+        await self.send(self.state_json(events, (HUMAN, move)))
+        await self.computer_turns()
+
+    async def computer_turns(self) -> None:
+        played = self.current_game()
+        while played.computer_to_move():
+            obs, seed = played.computer_request()
+            move = await search(played.opponent.choose, obs, seed)
+            events = played.play(COMPUTER, move, card_view(played.game.game))
+            await save(played)
+            await self.send(self.state_json(events, (COMPUTER, move)))
+
+    async def on_move(self, message: Message) -> None:
+        if self.mode == "learn":
+            await self.answer_lesson(message.get("move"))
+            return
+        await self.play_human(message.get("move"))
+
+    async def on_text(self, message: Message) -> None:
+        text = message.get("text")
+        if self.mode == "learn":
+            await self.answer_lesson(text)
+            return
+        played = self.current_game()
+        view = card_view(played.game.game)
+        obs = played.game.observation(HUMAN)
+        parsed = parse_input(text, obs, view)
+        if parsed.kind == "command":
+            await self.command(str(parsed.command), played)
+            return
+        if parsed.kind == "invalid":
+            raise MessageError("not_understood", "text", text, text=parsed.message)
+        self.human_turn()
+        if parsed.kind == "choose":
+            options = [{"move": m, "label": move_label(m, obs, view)} for m in parsed.options]
+            heading = _("That could mean several moves:")
+            await self.send({"type": "choose", "heading": heading, "options": options})
+            return
+        await self.play_human(str(parsed.move))
+
+    async def command(self, command: str, played: LoggedGame) -> None:
+        if command == "hint":
+            await self.on_hint(Message("hint"))
+        elif command == "rules":
+            await self.send(rules_json(played.game.game))
+        elif command == "help":
+            await self.send({"type": "info", "text": help_text(card_view(played.game.game))})
+        elif command == "quit":
+            saved = _("The game is saved in {path}").format(path=played.log.path)
+            await self.send({"type": "info", "text": saved})
+        elif command == "discards":
+            obs = played.game.observation(HUMAN)
+            text = played_cards_text(obs, card_view(played.game.game))
+            await self.send({"type": "info", "text": text})
+
+    async def on_hint(self, message: Message) -> None:
+        played = self.human_turn()
+        obs = played.game.observation(HUMAN)
+        rows = await search(played.opponent.analyse, obs, played.advice_seed())
+        rated = advice_rows(rows, obs, card_view(played.game.game))
+        await self.send(
+            {
+                "type": "hint",
+                "moves_played": len(played.log.moves),
+                "best": suggestion_text(rated[0][1]) if rated else None,
+                "heading": chances_heading(played.game.game),
+                "rows": [
+                    {
+                        "move": move,
+                        "label": label,
+                        "percent": percent,
+                        "text": chance_text(label, percent),
+                    }
+                    for move, label, percent in rated
+                ],
+            }
+        )
+
+    async def on_rules(self, message: Message) -> None:
+        game = message.get("game")
+        if game is None:
+            game = self.playing.game.game if self.playing is not None else cardavia.GAMES[0]
+        await self.send(rules_json(game))
+
+    # ----------------------------------------------------------- lessons
+
+    async def on_learn(self, message: Message) -> None:
+        self.lesson = Lesson.start(message.get("game"))
+        self.mode = "learn"
+        await self.send(self.lesson.as_json(card_view(self.lesson.game)))
+
+    def current_lesson(self) -> Lesson:
+        if self.mode != "learn" or self.lesson is None:
+            raise MessageError("no_lesson")
+        return self.lesson
+
+    async def answer_lesson(self, text: str) -> None:
+        lesson = self.current_lesson()
+        skip, stop = lesson_words()
+        said = normalize(text)
+        if said in stop:
+            self.mode = None
+            await self.send({"type": "lesson_closed"})
+            return
+        if said in skip:
+            await self.on_next(Message("next"))
+            return
+        lesson.answer(text, card_view(lesson.game))
+        await self.send(lesson.as_json(card_view(lesson.game)))
+
+    async def on_next(self, message: Message) -> None:
+        lesson = self.current_lesson()
+        lesson.next()
+        await self.send(lesson.as_json(card_view(lesson.game)))
+
+    # ----------------------------------------------------------- replays
+
+    async def on_saves(self, message: Message) -> None:
+        await self.send({"type": "saves", "games": list_saves()})
+
+    async def on_replay(self, message: Message) -> None:
+        self.replay = Replay(open_log(message.get("file")))
+        self.mode, self.replay_rows = "replay", []
+        await self.send(self.replay.as_json(0, [], card_view(self.replay.log.game)))
+
+    async def on_step(self, message: Message) -> None:
+        if self.mode != "replay" or self.replay is None:
+            raise MessageError("no_replay")
+        replay = self.replay
+        index = int(message.get("index"))
+        replay.check(index)
+        request = replay.analysis_request(index)
+        rows: list[dict[str, Any]] = []
+        if request is not None:
+            analyst = opponent.for_level(replay.level)
+            rows = await search(analyst.analyse, *request)
+        self.replay_rows = rows
+        await self.send(replay.as_json(index, rows, card_view(replay.log.game)))

@@ -1,0 +1,80 @@
+"""The words of the page itself (buttons, settings, headings), sent to the
+browser in the player's language. Move labels, narration, facts and rules
+come with each message, made by the same code as the terminal's."""
+
+from __future__ import annotations
+
+import cardavia
+
+from ..catalogue import game_summary
+from ..glossary import game_title
+from ..i18n import _
+from ..opponent import LEVELS, level_name
+from ..table import seat_names
+
+# Each language in its own name, as a language menu shows it to those who
+# read it (the same in every language, so not translated).
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "ru": "Русский",
+    "uk": "Українська",
+    "el": "Ελληνικά",
+    "vi": "Tiếng Việt",
+    "ms": "Bahasa Melayu",
+    "nb": "Norsk bokmål",
+    "de": "Deutsch",
+}
+
+
+def page_strings() -> dict[str, str]:
+    strings = {
+        "deal": _("Deal a new game"),
+        "welcome": _("Choose a game to play against the computer."),
+        "learn": _("Learn"),
+        "learn_heading": _("Learn a game step by step"),
+        "saves": _("Saved games"),
+        "rules": _("Rules"),
+        "hint": _("Hint"),
+        "settings": _("Display"),
+        "language": _("Language"),
+        "level": _("Level"),
+        "contrast": _("Contrast"),
+        "grain": _("Grain"),
+        "temperature": _("Colour temperature"),
+        "high_contrast": _("High contrast"),
+        "pace": _("The computer's pace"),
+        "close": _("Close"),
+        "new_deal": _("New deal"),
+        "send": _("Play"),
+        "input": _("Your move (number, card or word; ? for advice)"),
+        "opponent": _("The computer's hand"),
+        "hand": _("Your hand"),
+        "table": _("The table"),
+        "moves": _("Your moves:"),
+        "events": _("What happened"),
+        "thinking": _("The computer is thinking…"),
+        "lost": _("The connection to the table was lost."),
+        "reconnect": _("Reconnect"),
+        "next_step": _("Next step"),
+        "skip": _("Skip this step"),
+        "discards": _("Discard pile"),
+        "first": _("To the start"),
+        "previous": _("Previous move"),
+        "next": _("Next move"),
+        "last": _("To the end"),
+        "replay": _("Replay"),
+        "resume": _("Continue"),
+        "no_saves": _("No saved games yet."),
+        "won": _("you won"),
+        "lost_game": _("you lost"),
+        "draw": _("a draw"),
+        "unfinished": _("not finished"),
+        "face_down": _("a card face down"),
+    }
+    strings["you"], strings["computer"] = seat_names()
+    for game in cardavia.GAMES:
+        strings[f"game.{game}"] = game_title(game)
+        strings[f"summary.{game}"] = game_summary(game)
+    for level in LEVELS:
+        strings[f"level.{level}"] = level_name(level)
+    return strings

@@ -1,0 +1,178 @@
+"""The messages the page sends, checked before anything acts on them, and
+the text of every error the page is shown.
+
+A message is one JSON object with a ``type`` and that type's fields, all
+required unless marked optional here. Anything else (not JSON, too large,
+an unknown type or field, a wrong type, an unknown game, language or level)
+is a ``MessageError`` whose ``kind``, ``field`` and ``value`` go to the page
+with a sentence in its language; the game is not touched.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import cardavia
+
+from ..i18n import LANGUAGES, _
+from ..opponent import LEVELS
+from .options import Limits
+
+# type → {field: (type, required)}
+FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
+    "settings": {"lang": (str, False), "level": (str, False)},
+    "new": {"game": (str, True), "level": (str, False)},
+    "move": {"move": (str, True)},
+    "text": {"text": (str, True)},
+    "hint": {},
+    "rules": {"game": (str, False)},
+    "learn": {"game": (str, True)},
+    "next": {},
+    "saves": {},
+    "resume": {"file": (str, True)},
+    "replay": {"file": (str, True)},
+    "step": {"index": (int, True)},
+}
+# The names the game log files get (saves.new_log_path); nothing else is opened.
+SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json")
+MOVE_CHARS = 24
+
+
+class MessageError(Exception):
+    """A message, or a request, the table refuses; nothing was changed."""
+
+    def __init__(self, kind: str, field: str | None = None, value: Any = None, **detail: Any):
+        super().__init__(kind)
+        self.kind = kind
+        self.field = field
+        self.value = value
+        self.detail = detail
+
+    def as_json(self) -> dict[str, Any]:
+        value = self.value if isinstance(self.value, (str, int, float, bool)) else None
+        if isinstance(value, str):
+            value = value[:80]
+        return {
+            "type": "error",
+            "kind": self.kind,
+            "field": self.field,
+            "value": value,
+            "text": error_text(self),
+        }
+
+
+@dataclass(frozen=True)
+class Message:
+    type: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, name: str) -> Any:
+        return self.fields.get(name)
+
+
+def parse_message(raw: str | bytes, limits: Limits) -> Message:
+    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    if size > limits.message_bytes:
+        raise MessageError("too_large", value=size, limit=limits.message_bytes)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise MessageError("bad_json") from None
+    if not isinstance(data, dict):
+        raise MessageError("not_object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise MessageError("unknown_type", "type", kind)
+    wanted = FIELDS[kind]
+    values: dict[str, Any] = {}
+    for name in data:
+        if name != "type" and name not in wanted:
+            raise MessageError("unknown_field", name, name)
+    for name, (expected, required) in wanted.items():
+        if name not in data or data[name] is None:
+            if required:
+                raise MessageError("missing_field", name)
+            continue
+        value = data[name]
+        if isinstance(value, bool) or not isinstance(value, expected):
+            raise MessageError("wrong_type", name, value)
+        values[name] = value
+    message = Message(kind, values)
+    check_values(message, limits)
+    return message
+
+
+def check_values(message: Message, limits: Limits) -> None:
+    game = message.get("game")
+    if game is not None and game not in cardavia.GAMES:
+        raise MessageError("unknown_game", "game", game)
+    lang = message.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise MessageError("unknown_language", "lang", lang)
+    level = message.get("level")
+    if level is not None and level not in LEVELS:
+        raise MessageError("unknown_level", "level", level)
+    text = message.get("text")
+    if text is not None and len(text) > limits.text_chars:
+        raise MessageError("too_long", "text", len(text), limit=limits.text_chars)
+    move = message.get("move")
+    if move is not None and len(move) > MOVE_CHARS:
+        raise MessageError("illegal_move", "move", move)
+    name = message.get("file")
+    if name is not None and not SAVE_NAME.fullmatch(name):
+        raise MessageError("bad_file", "file", name)
+    index = message.get("index")
+    if index is not None and index < 0:
+        raise MessageError("no_such_step", "index", index, last=0)
+
+
+# What the page may choose from when a name is unknown.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "unknown_game": tuple(cardavia.GAMES),
+    "unknown_language": LANGUAGES,
+    "unknown_level": tuple(LEVELS),
+}
+
+
+def error_text(error: MessageError) -> str:
+    """The sentence the page shows for ``error``, in the current language."""
+    texts = {
+        "too_large": _("The message is too large: {size} bytes, at most {limit}."),
+        "bad_json": _("The message is not a JSON object."),
+        "not_object": _("The message is not a JSON object."),
+        "unknown_type": _("Unknown message type “{value}”."),
+        "unknown_field": _("Unknown field “{field}” in the message."),
+        "missing_field": _("The message lacks the field “{field}”."),
+        "wrong_type": _("The field “{field}” has the wrong type."),
+        "unknown_game": _("There is no game “{value}”; choose one of {choices}."),
+        "unknown_language": _("There is no language “{value}”; choose one of {choices}."),
+        "unknown_level": _("There is no level “{value}”; choose one of {choices}."),
+        "too_long": _("The text is too long: at most {limit} characters."),
+        "illegal_move": _("“{value}” is not a legal move now."),
+        "bad_file": _("“{value}” is not the name of a saved game."),
+        "no_game": _("No game is on: deal a new one."),
+        "game_over": _("This game is over: deal a new one."),
+        "not_your_turn": _("Wait: it is the computer's turn."),
+        "too_many_games": _("This page has started {limit} games; reload it to play on."),
+        "too_many_connections": _(
+            "{limit} tables are open already; close one and reload this page."
+        ),
+        "no_lesson": _("No lesson is open."),
+        "no_replay": _("No replay is open."),
+        "no_such_step": _("There is no position {value}: choose 0 to {last}."),
+        "finished": _("That game is over; replay it instead."),
+    }
+    template = texts.get(error.kind)
+    if template is None:
+        # "not_understood", "lesson", "save" and "internal" carry their sentence.
+        return str(error.detail.get("text") or _("Something went wrong; the table is unchanged."))
+    return template.format(
+        value="" if error.value is None else str(error.value)[:80],
+        size=error.value,
+        field=error.field,
+        choices=", ".join(CHOICES.get(error.kind, ())),
+        **error.detail,
+    )

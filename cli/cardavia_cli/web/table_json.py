@@ -1,0 +1,196 @@
+"""An observation of seat 0 as the page draws it: cards with their labels,
+the legal moves as buttons (each with its number, its place and its label
+in the player's language), and the table's facts in the same sentences the
+terminal prints (``cardavia_cli.table``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards_view import RANK_LABELS, SUIT_SYMBOLS, CardView, deck_name, sort_cards
+from ..glossary import game_title, suit_name
+from ..moves_input import card_of, kind_of, ordered_moves
+from ..narration import move_label, outcome_text
+from ..table import (
+    HUMAN,
+    deal_text,
+    last_trick_line,
+    lead_line,
+    limit_text,
+    marriages_line,
+    match_text,
+    move_word,
+    opponent_line,
+    pile_text,
+    points_text,
+    role_text,
+    strict_reminder,
+    taking_text,
+    talon_text,
+    tip,
+    trump_line,
+    turn_text,
+)
+
+
+def card_json(card: str, view: CardView) -> dict[str, Any]:
+    return {
+        "id": card,
+        "rank": RANK_LABELS[deck_name(view.game)][card[0]],
+        "suit": card[1],
+        "mark": SUIT_SYMBOLS[card[1]],
+        "label": view.label(card),
+    }
+
+
+def cards_json(cards: Sequence[str], view: CardView) -> list[dict[str, Any]]:
+    return [card_json(card, view) for card in cards]
+
+
+def moves_json(obs: dict[str, Any], moves: list[str], view: CardView) -> list[dict[str, Any]]:
+    """Every move once, numbered as the terminal numbers it. The first move
+    of a card is that card in the hand; a second one (transfer beside
+    defend, marriage beside play) and the word moves go to the move bar."""
+    placed: set[str] = set()
+    out = []
+    for number, move in enumerate(moves, 1):
+        card = card_of(move)
+        kind = kind_of(move)
+        place = "bar"
+        if card is not None and card not in placed:
+            placed.add(card)
+            place = "hand"
+        word = move_word(move, obs)
+        out.append(
+            {
+                "move": move,
+                "number": number,
+                "card": card,
+                "kind": kind,
+                "place": place,
+                "label": move_label(move, obs, view),
+                "word": word,
+            }
+        )
+    return out
+
+
+def outcome_json(obs: dict[str, Any]) -> dict[str, str] | None:
+    """The result from seat 0's side: ``win``, ``loss`` or ``draw`` (for
+    Schnapsen, of the match)."""
+    outcome = obs.get("outcome")
+    if outcome is None:
+        return None
+    if outcome.get("draw"):
+        result = "draw"
+    elif outcome.get("winner") == HUMAN:
+        result = "win"
+    else:
+        result = "loss"
+    return {"result": result, "text": outcome_text(obs)}
+
+
+def trump_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
+    suit = str(obs["trump"])
+    if obs["game"] == "schnapsen":
+        face_up = obs.get("indicator")
+    else:
+        face_up = obs["trump_card"] if obs.get("stock_size", 0) > 0 else None
+    return {
+        "suit": suit,
+        "mark": SUIT_SYMBOLS[suit],
+        "name": suit_name(suit),
+        "card": card_json(face_up, view) if face_up else None,
+        "text": trump_line(obs, view).plain,
+    }
+
+
+def durak_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
+    return {
+        "pairs": [
+            [card_json(attack, view), card_json(defence, view) if defence else None]
+            for attack, defence in obs.get("table") or []
+        ],
+        "stock": int(obs["stock_size"]),
+        "discard": len(obs.get("discard") or []),
+        "discard_cards": cards_json(
+            sort_cards(list(obs.get("discard") or []), view.game, obs.get("trump")), view
+        ),
+        "pile_text": pile_text(obs),
+        "attacker": obs["attacker"],
+        "limit": int(obs["limit"]),
+        "facts": [text for text in (limit_text(obs), taking_text(obs), role_text(obs)) if text],
+    }
+
+
+def schnapsen_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
+    lead = obs.get("lead")
+    tricks = obs.get("tricks") or []
+    last = tricks[-1] if tricks else None
+    facts = [
+        line.plain
+        for line in (marriages_line(obs, view), lead_line(obs, view), last_trick_line(obs, view))
+        if line is not None
+    ]
+    return {
+        "deal": deal_text(obs),
+        "lead": card_json(lead, view) if lead else None,
+        "leader": obs["leader"],
+        "last_trick": (
+            {"cards": cards_json(last[:2], view), "winner": last[2]} if last is not None else None
+        ),
+        "stock": int(obs["stock_size"]),
+        "talon_text": talon_text(obs),
+        "closed": obs.get("closed") is not None,
+        "exhausted": bool(obs.get("exhausted")),
+        "points": list(obs["points"]),
+        "pending": list(obs["pending_points"]),
+        "points_text": points_text(obs),
+        "match": list(obs["match_points"]),
+        "match_text": match_text(obs),
+        "marriages": [
+            [{"suit": s, "mark": SUIT_SYMBOLS[s], "name": suit_name(s)} for s in seat]
+            for seat in obs.get("marriages") or [[], []]
+        ],
+        "facts": facts,
+    }
+
+
+def table_json(
+    obs: dict[str, Any],
+    view: CardView,
+    *,
+    moves: list[str] | None = None,
+    hints: bool = True,
+    revealed: list[str] | None = None,
+) -> dict[str, Any]:
+    """The whole table for seat 0; ``moves`` are the moves offered (by
+    default every legal move, in the terminal's order); ``revealed`` is the
+    computer's hand once it may be shown (the game is over)."""
+    game = str(obs["game"])
+    offered = ordered_moves(obs) if moves is None else moves
+    trump = obs.get("trump")
+    shown = revealed if revealed is not None else obs.get("known", [[], []])[1]
+    known = sort_cards(list(shown), game, trump)
+    over = obs.get("outcome") is not None
+    return {
+        "game": game,
+        "title": game_title(game),
+        "trump": trump_json(obs, view),
+        "opponent": {
+            "count": int(obs["hand_sizes"][1]),
+            "known": cards_json(known, view),
+            "text": opponent_line(obs, view, revealed).plain,
+            "revealed": revealed is not None,
+        },
+        "hand": cards_json(sort_cards(list(obs["hand"]), game, trump), view),
+        "moves": moves_json(obs, offered, view),
+        "turn": None if over else ("you" if obs.get("current_player") == HUMAN else "computer"),
+        "turn_text": None if over else turn_text(obs),
+        "reminder": strict_reminder(obs),
+        "tip": tip(obs, view) if hints and not over else None,
+        "durak": durak_json(obs, view) if game != "schnapsen" else None,
+        "schnapsen": schnapsen_json(obs, view) if game == "schnapsen" else None,
+        "outcome": outcome_json(obs),
+    }

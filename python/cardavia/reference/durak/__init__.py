@@ -1,0 +1,33 @@
+"""Classic Durak (podkidnoy) for two players: RULES.md chapter 3.
+
+The twin of ``rust/cardavia-core/src/durak/``, file for file: the rules and
+move generation (``rules.py``), the state dict written, read and checked
+(``state.py``) and what one seat may know (``view.py``). ``DurakGame``
+joins them: the rules of ``DurakRules``, with the state dict and the
+observation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import state, view
+from .rules import MAX_ATTACKS, DurakRules, durak_moves
+
+
+class DurakGame(DurakRules):
+    """One deal of two-player Durak."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return state.to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> DurakGame:
+        return state.from_dict(cls, data)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: its hand, and every public fact."""
+        return view.observation(self, seat)
+
+
+__all__ = ["MAX_ATTACKS", "DurakGame", "DurakRules", "durak_moves"]

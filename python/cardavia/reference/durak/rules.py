@@ -1,0 +1,209 @@
+"""Classic Durak (podkidnoy) for two players, its rules: RULES.md chapter 3.
+
+Written to be read beside the rules: the deal, who moves, the legal moves
+and what each move does. ``state.py`` reads, writes and checks the state
+dict, ``view.py`` makes the observation, and ``../perevodnoy.py`` adds the
+transfer. The Rust twin is ``rust/cardavia-core/src/durak/rules.rs``.
+"""
+
+from __future__ import annotations
+
+from ...cards import ATLASNYE, rank, suit
+from ...rng import SplitMix64, shuffle
+from ..base import ReferenceGame, resolve_seed
+
+DECK = ATLASNYE
+HAND_SIZE = 6
+MAX_ATTACKS = 6
+IDLE_BOUT_LIMIT = 50
+
+
+def durak_moves(kinds: tuple[str, ...]) -> frozenset[str]:
+    """Every move string a Durak game can spell (legal or not)."""
+    return frozenset(["take", "stop"] + [f"{kind}:{card}" for kind in kinds for card in DECK.cards])
+
+
+def beats(defence: str, attack: str, trump: str) -> bool:
+    """RULES.md 3, Beating: higher in the same suit, or a trump on a non-trump."""
+    if suit(defence) == suit(attack):
+        return DECK.strength(defence) > DECK.strength(attack)
+    return suit(defence) == trump
+
+
+class DurakRules(ReferenceGame):
+    """One deal of two-player Durak: the position and the rules.
+
+    ``DurakGame`` (``__init__.py``) adds the state dict and the observation,
+    ``PerevodnoyGame`` the transfer."""
+
+    game = "durak"
+    transfers = False
+    MOVES = durak_moves(("attack", "defend"))
+
+    def __init__(self, seed: int | None = None, deck: list[str] | None = None) -> None:
+        self.seed = resolve_seed(seed, deck)
+        if deck is not None:
+            order = DECK.check_order(deck)
+        else:
+            assert self.seed is not None
+            order = shuffle(list(DECK.cards), SplitMix64(self.seed))
+        self.deck = order
+        # Setup: six each, deck[12] face up, the stock is the rest with the
+        # trump card at the bottom so that it is drawn last.
+        self.hands = [DECK.sort(order[0:6]), DECK.sort(order[6:12])]
+        self.trump_card = order[12]
+        self.stock = [*order[13:], order[12]]
+        self.table: list[list[str | None]] = []
+        self.discard: list[str] = []
+        self.attacker = self._first_attacker()
+        self.taking = False
+        self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
+        self.idle_bouts = 0
+        self.known: list[list[str]] = [[], []]
+        self.history = []
+        self.outcome = None
+
+    @property
+    def trump(self) -> str:
+        return suit(self.trump_card)
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.attacker
+
+    def _first_attacker(self) -> int:
+        """The holder of the lowest trump; seat 0 if neither holds one."""
+        lowest: tuple[int, int] | None = None
+        for seat in (0, 1):
+            for card in self.hands[seat]:
+                if suit(card) == self.trump:
+                    candidate = (DECK.strength(card), seat)
+                    if lowest is None or candidate < lowest:
+                        lowest = candidate
+        return 0 if lowest is None else lowest[1]
+
+    # ----------------------------------------------------------- the position
+
+    def _attack_count(self) -> int:
+        return len(self.table)
+
+    def _open_attack(self) -> int | None:
+        """Index of the oldest attack not yet beaten, if any."""
+        for i, (_, defence) in enumerate(self.table):
+            if defence is None:
+                return i
+        return None
+
+    def _ranks_on_table(self) -> set[str]:
+        return {rank(card) for pair in self.table for card in pair if card is not None}
+
+    @property
+    def current_player(self) -> int | None:
+        if self.outcome is not None:
+            return None
+        if not self.taking and self._open_attack() is not None:
+            return self.defender
+        return self.attacker
+
+    # ---------------------------------------------------------- legal moves
+
+    def legal_moves(self) -> list[str]:
+        if self.outcome is not None:
+            return []
+        if self.taking:
+            moves = [*self._additions(), "stop"]
+        elif not self.table:
+            moves = [f"attack:{card}" for card in self.hands[self.attacker]]
+        elif self._open_attack() is not None:
+            moves = self._defender_moves()
+        else:
+            moves = [*self._additions(), "stop"]
+        return sorted(moves)
+
+    def _additions(self) -> list[str]:
+        """Rank-matching cards the attacker may add while below the limit."""
+        if self._attack_count() >= self.limit:
+            return []
+        ranks = self._ranks_on_table()
+        return [f"attack:{card}" for card in self.hands[self.attacker] if rank(card) in ranks]
+
+    def _defender_moves(self) -> list[str]:
+        open_index = self._open_attack()
+        assert open_index is not None
+        attack = self.table[open_index][0]
+        assert attack is not None
+        moves = [
+            f"defend:{card}"
+            for card in self.hands[self.defender]
+            if beats(card, attack, self.trump)
+        ]
+        return [*moves, "take"]
+
+    # ------------------------------------------------------------ applying
+
+    def _apply(self, move: str) -> None:
+        kind, _, card = move.partition(":")
+        if kind == "attack":
+            self._play_card(self.attacker, card)
+            self.table.append([card, None])
+        elif kind == "defend":
+            self._play_card(self.defender, card)
+            open_index = self._open_attack()
+            assert open_index is not None
+            self.table[open_index][1] = card
+        elif kind == "take":
+            self.taking = True
+        elif kind == "stop":
+            self._end_bout()
+        elif kind == "transfer":
+            self._apply_transfer(card)
+        else:  # pragma: no cover - legal_moves never offers anything else
+            raise AssertionError(move)
+
+    def _apply_transfer(self, card: str) -> None:  # pragma: no cover - classic has none
+        raise AssertionError("classic Durak has no transfer")
+
+    def _play_card(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _end_bout(self) -> None:
+        table_cards = [card for pair in self.table for card in pair if card is not None]
+        took = self.taking
+        if took:
+            # The defender picks up everything; both seats saw these cards.
+            defender = self.defender
+            self.hands[defender] = DECK.sort(self.hands[defender] + table_cards)
+            self.known[defender] = DECK.sort(self.known[defender] + table_cards)
+        else:
+            self.discard = DECK.sort(self.discard + table_cards)
+        self.table = []
+        self.taking = False
+
+        drew = self._refill(self.attacker) + self._refill(self.defender)
+        if not took:
+            self.attacker = self.defender
+        self.idle_bouts = self.idle_bouts + 1 if took and drew == 0 else 0
+
+        if not self.stock and (not self.hands[0] or not self.hands[1]):
+            if not self.hands[0] and not self.hands[1]:
+                self.outcome = {"winner": None, "loser": None, "draw": True}
+            else:
+                loser = 0 if self.hands[0] else 1
+                self.outcome = {"winner": 1 - loser, "loser": loser, "draw": False}
+        elif self.idle_bouts >= IDLE_BOUT_LIMIT:
+            self.outcome = {"winner": None, "loser": None, "draw": True}
+        else:
+            self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
+
+    def _refill(self, seat: int) -> int:
+        """Draw up to six; the trump card, drawn last, stays public knowledge."""
+        drawn = 0
+        while len(self.hands[seat]) < HAND_SIZE and self.stock:
+            card = self.stock.pop(0)
+            self.hands[seat] = DECK.sort(self.hands[seat] + [card])
+            if not self.stock:
+                self.known[seat] = DECK.sort(self.known[seat] + [card])
+            drawn += 1
+        return drawn

@@ -1,0 +1,31 @@
+"""What one seat of a Durak game may know: the observation of docs/SCHEMA.md,
+its hand and every public fact of RULES.md chapters 3 and 4.
+
+The twin of ``rust/cardavia-core/src/durak/view.rs``; reading an
+observation back into worlds is ``../worlds.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import DurakRules
+
+
+def observation(game: DurakRules, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know: its hand, and every public fact."""
+    return {
+        **game.seat_view(seat),
+        "trump": game.trump,
+        "trump_card": game.trump_card,
+        "stock_size": len(game.stock),
+        "table": [list(pair) for pair in game.table],
+        "discard": list(game.discard),
+        "attacker": game.attacker,
+        "defender": game.defender,
+        "taking": game.taking,
+        "limit": game.limit,
+        "idle_bouts": game.idle_bouts,
+        "history": list(game.history),
+        "outcome": None if game.outcome is None else dict(game.outcome),
+    }

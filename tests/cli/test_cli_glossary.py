@@ -1,0 +1,208 @@
+"""One vocabulary per language (``cardavia_cli.glossary``): every term is
+found in the rules text of each of its games and in the table's sentences,
+players can type every move term, and the variants a language chose
+against (and the other register, and seat numbers) appear nowhere in its
+catalog or its rules texts."""
+
+from __future__ import annotations
+
+import re
+
+import cardavia
+import pytest
+from babel.messages.catalog import Catalog
+from cardavia import rules
+from cardavia_cli import i18n
+from cardavia_cli.cards_view import CardView
+from cardavia_cli.glossary import TERMS, terms
+from cardavia_cli.learn_steps import schnapsen_deck
+from cardavia_cli.main import app
+from cardavia_cli.moves_input import command_table, parse_input, word_table
+from cli_helpers import LANGUAGES, adding, defending
+from test_cli_catalogs import load
+from typer.testing import CliRunner
+
+# What each language decided against: other words for a glossary term, the
+# other register, and seat numbers. Searched in every translation (the
+# synonyms players may type excepted) and in the rules texts.
+SEAT = {
+    "en": r"\bseat [01]\b",
+    "ru": r"\bмест[еоа] [01]",
+    "uk": r"\bмісц[еія] [01]",
+    "el": r"\bθέση [01]",
+    "vi": r"\b(ghế|vị trí) [01]",
+    "ms": r"\btempat( duduk)? [01]",
+    "nb": r"\bplass [01]",
+    "de": r"\bPlatz [01]",
+}
+BANNED: dict[str, tuple[str, ...]] = {
+    "en": (r"\bcover(s|ed|ing)?\b", r"\bdiscarded\b"),
+    "ru": (r"прикуп", r"\bматч", r"\bсдач[аиуеё]", r"покры", r"\bкон[аеу]?\b", r"червы"),
+    "uk": (r"[Пп]ерекидн", r"прикуп", r"\bматч", r"\bвзятк(а|ою|ці)\b", r"гідн(ість|ості|істю)"),
+    "el": (r"Σνάπσεν", r"λεβέ", r"\bματς\b", r"Μεταβιβάσιμ", r"βαθμ(ός|οί|ούς|ό)\b"),
+    "vi": (
+        r"nhép", r"(thắng|ăn|được) lượt", r"[Ll]ượt vừa rồi", r"lượt cuối",
+        r"(đóng|từ|dưới) bộ bài",
+    ),
+    "ms": (r"\bdaun\b", r"\btalon\b", r"\bpusingan\b", r"\bjek\b", r"\bmenutup (kad|\{)"),
+    "nb": (r"\bkamp(en|er|ene)?\b", r"\bdekk(e|er|et)?\b", r"overførbar", r"\bkastes\b"),
+    "de": (
+        r"\bSie\b", r"\bIhnen\b", r"\bIhr(e|en|em|er|es)?\b", r"abgeb", r"\bStapel\b",
+        r"Ablagestapel", r"\b(decken|deckt|deckst|gedeckt|abdecken)\b",
+    ),
+}  # fmt: skip
+# Case matters for these: German "sie"/"ihr" (they, her) are not the formal "Sie".
+CASE_SENSITIVE = {"de"}
+# Typed synonyms may be any word a player uses, chosen or not.
+UNCHECKED_CONTEXTS = {"move words"}
+
+
+def found(term: str, text: str) -> bool:
+    """``term`` in ``text``, each of its words allowing an inflected ending
+    (one letter from five letters on, two from seven)."""
+    text = text.casefold()
+    for word in term.casefold().split():
+        stems = [word] + [word[:-n] for n, size in ((1, 5), (2, 7)) if len(word) >= size]
+        if not any(stem in text for stem in stems):
+            return False
+    return True
+
+
+def translations(lang: str, catalog: Catalog | None = None) -> list[str]:
+    out = []
+    for message in catalog or load(lang):
+        if not message.id or message.context in UNCHECKED_CONTEXTS:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        out.extend(strings)
+    return out
+
+
+def table_sentences(lang: str) -> str:
+    """Every translation but the glossary's own entries."""
+    return "\n".join(
+        s
+        for m in load(lang)
+        if m.id and m.context not in ("glossary", *UNCHECKED_CONTEXTS)
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+    )
+
+
+@pytest.fixture
+def speak(request: pytest.FixtureRequest) -> None:
+    i18n.set_language(request.node.callspec.params["lang"])
+
+
+@pytest.mark.usefixtures("speak")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_term_is_in_the_rules_of_its_games(lang: str) -> None:
+    words = terms()
+    missing = [
+        (term.id, words[term.id], game)
+        for term in TERMS
+        for game in term.games
+        if not found(words[term.id], rules.text(game, lang))
+    ]
+    assert missing == []
+
+
+@pytest.mark.usefixtures("speak")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_term_is_used_at_the_table(lang: str) -> None:
+    """The table says each term in its own sentences, but for the names it
+    shows as they are (the games, the suits)."""
+    words = terms()
+    sentences = table_sentences(lang)
+    unused = [t.id for t in TERMS if not t.shown and not found(words[t.id], sentences)]
+    assert unused == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rejected_variants_appear_nowhere(lang: str) -> None:
+    flags = 0 if lang in CASE_SENSITIVE else re.IGNORECASE
+    texts = {"catalog": "\n".join(translations(lang))}
+    # The words a rules text tells players they may type (`cover`) are code.
+    texts.update({game: re.sub(r"`[^`]*`", "", rules.text(game, lang)) for game in cardavia.GAMES})
+    hits = [
+        (where, match.group(0), text[max(0, match.start() - 30) : match.end() + 30])
+        for pattern in (*BANNED[lang], SEAT[lang])
+        for where, text in texts.items()
+        for match in re.finditer(pattern, text, flags)
+    ]
+    assert hits == []
+
+
+def test_english_schnapsen_says_talon() -> None:
+    """English Durak has a stock, English Schnapsen a talon."""
+    assert not re.search(r"\bstock\b", rules.text("schnapsen", "en"))
+    assert "talon" in rules.text("schnapsen", "en")
+
+
+def schnapsen_lead() -> cardavia.Game:
+    return cardavia.new_game(
+        "schnapsen", deck=list(schnapsen_deck("JH KC QC AS TS", "QS JD AD KS TD", "AH"))
+    )
+
+
+# A position where each move kind is legal, and a card for the card moves.
+POSITIONS = {
+    "take": (defending, None),
+    "transfer": (defending, "7D"),
+    "defend": (defending, "9S"),
+    "attack": (adding, "9D"),
+    "stop": (adding, None),
+    "play": (schnapsen_lead, "AS"),
+    "marriage": (schnapsen_lead, "KC"),
+    "exchange": (schnapsen_lead, None),
+    "close": (schnapsen_lead, None),
+}
+
+
+@pytest.mark.usefixtures("speak")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_move_term_can_be_typed(lang: str) -> None:
+    words = terms()
+    for term in (t for t in TERMS if t.move is not None):
+        make, card = POSITIONS[str(term.move)]
+        g = make()
+        view = CardView(game=g.game, color=False)
+        for typed in (words[term.id], words[term.id].upper()):
+            text = f"{typed} {card}" if card else typed
+            parsed = parse_input(text, g.observation(0), view)
+            meant = [parsed.move] if parsed.move else list(parsed.options)
+            assert meant and all(m.split(":")[0] == term.move for m in meant), (term.id, text)
+
+
+@pytest.mark.usefixtures("speak")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_commands_do_not_hide_move_words(lang: str) -> None:
+    assert set(command_table()) & set(word_table()) == set()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["play", "--help"],
+        ["web", "--help"],
+        ["rules", "--help"],
+        ["learn", "--help"],
+        ["replay", "--help"],
+        ["saves", "--help"],
+    ],
+)
+def test_no_seat_numbers_in_the_help(args: list[str]) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0
+    assert not re.search(r"\bseat\b", result.output, re.IGNORECASE), result.output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", cardavia.GAMES)
+def test_no_seat_numbers_at_the_table(lang: str, game: str) -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["play", game, "--seed", "4", "--lang", lang], input="help\n?\n1\nquit\n"
+    )
+    assert result.exit_code == 0
+    assert not re.search(SEAT[lang] + r"|\bseat\b", result.output, re.IGNORECASE)

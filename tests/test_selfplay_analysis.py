@@ -1,0 +1,232 @@
+"""``cardavia.selfplay`` (Parquet shards) and ``cardavia.analysis`` (every
+decision of recorded games), locally and on the session's Ray instance.
+
+Both are deterministic for a seed whatever the backend or the number of
+threads; a self-play game is the tournament's game of the level against
+itself; the AI's own moves, analysed at its level with its seeds, lose
+nothing; bad input is refused with typed errors and nothing written over.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import cardavia
+import pytest
+from cardavia import IllegalMoveError, InvalidArgumentError, MissingDependencyError, bots
+from cardavia.analysis import GameRecord, analyse_games
+
+tournament_module = importlib.import_module("cardavia.tournament")
+
+
+def parquet() -> Any:
+    """pyarrow.parquet, or the self-play test is skipped (the ``[ray]`` extra)."""
+    return pytest.importorskip("pyarrow.parquet")
+
+
+def table(path: str) -> list[dict[str, Any]]:
+    return list(parquet().read_table(path).to_pylist())
+
+
+def shards(result: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    return [table(path) for path in result["shards"]]
+
+
+# ------------------------------------------------------------------ self-play
+
+
+def test_selfplay_rows(tmp_path: Path) -> None:
+    result = cardavia.selfplay(
+        "durak", games=3, level="easy", seed=4, out=tmp_path, shard_games=2, threads=2
+    )
+    assert result["resumed_shards"] == 0 and len(result["shards"]) == 2
+    rows = [row for shard in shards(result) for row in shard]
+    assert result["rows"] == len(rows)
+    assert sorted({row["game_index"] for row in rows}) == [0, 1, 2]
+    for row in rows:
+        observation = json.loads(row["observation"])
+        assert observation["seat"] == row["seat"] == observation["current_player"]
+        assert row["legal_moves"] == observation["legal_moves"]
+        assert len(row["visits"]) == len(row["values"]) == len(row["legal_moves"])
+        assert row["move"] in row["legal_moves"]
+        # easy plays a move its search tried (drawn by visits squared).
+        assert row["visits"][row["legal_moves"].index(row["move"])] > 0
+        expected = 0.5 if row["winner"] is None else float(row["winner"] == row["seat"])
+        assert row["reward"] == expected
+    meta = parquet().read_schema(result["shards"][1]).metadata
+    assert meta[b"first_game"] == b"2" and meta[b"games"] == b"1" and meta[b"seed"] == b"4"
+
+
+def test_selfplay_games_are_the_tournament_games(tmp_path: Path) -> None:
+    journal = tmp_path / "t.jsonl"
+    cardavia.tournament("perevodnoy", "easy", "easy", deals=2, seed=6, journal=journal)
+    played = {
+        g["deal"]: g
+        for g in map(json.loads, journal.read_text().splitlines()[1:])
+        if g["a_seat"] == 0
+    }
+    result = cardavia.selfplay("perevodnoy", games=2, level="easy", seed=6, out=tmp_path / "s")
+    rows = shards(result)[0]
+    for deal, game in played.items():
+        moves = [row for row in rows if row["game_index"] == deal]
+        assert len(moves) == sum(game["moves"])
+        assert moves[0]["winner"] == game["outcome"]["winner"]
+
+
+def test_selfplay_is_deterministic_on_every_backend(tmp_path: Path, ray_local: Any) -> None:
+    args: dict[str, Any] = {"games": 3, "level": "easy", "seed": 2, "shard_games": 2}
+    local = cardavia.selfplay("schnapsen", out=tmp_path / "a", threads=1, **args)
+    remote = cardavia.selfplay("schnapsen", out=tmp_path / "b", backend="ray", **args)
+    assert shards(local) == shards(remote)
+    assert local["rows"] == remote["rows"]
+
+
+def test_selfplay_resumes_and_refuses_another_runs_shards(tmp_path: Path) -> None:
+    args: dict[str, Any] = {"games": 3, "level": "easy", "seed": 1, "shard_games": 1}
+    first = cardavia.selfplay("durak", out=tmp_path, **args)
+    before = shards(first)
+    Path(first["shards"][1]).unlink()
+    calls: list[tuple[int, int]] = []
+    again = cardavia.selfplay(
+        "durak", out=tmp_path, progress=lambda d, t: calls.append((d, t)), **args
+    )
+    assert again["resumed_shards"] == 2 and shards(again) == before
+    assert calls == [(2, 3), (3, 3)]
+    kept = Path(first["shards"][0]).read_bytes()
+    with pytest.raises(InvalidArgumentError, match="another run") as caught:
+        cardavia.selfplay("durak", out=tmp_path, **(args | {"seed": 2}))
+    assert (caught.value.kind, caught.value.field) == ("other_run", "out")
+    Path(first["shards"][2]).write_bytes(b"not parquet")
+    with pytest.raises(InvalidArgumentError, match="unreadable"):
+        cardavia.selfplay("durak", out=tmp_path, **args)
+    assert Path(first["shards"][0]).read_bytes() == kept
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"level": "expert"}, InvalidArgumentError),
+        ({"games": 0}, InvalidArgumentError),
+        ({"games": 2.0}, TypeError),
+        ({"shard_games": 0}, InvalidArgumentError),
+        ({"seed": -1}, InvalidArgumentError),
+        ({"backend": "cluster"}, InvalidArgumentError),
+        ({"threads": 0}, InvalidArgumentError),
+    ],
+    ids=repr,
+)
+def test_selfplay_bad_arguments(tmp_path: Path, change: dict[str, Any], error: type) -> None:
+    parquet()
+    with pytest.raises(error):
+        cardavia.selfplay("durak", **({"games": 1, "level": "easy", "out": tmp_path} | change))
+    assert not list(tmp_path.iterdir())
+
+
+def test_selfplay_without_pyarrow(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(MissingDependencyError, match=r"pip install './\[ray\]'") as caught:
+        cardavia.selfplay("durak", games=1, level="easy", out=tmp_path / "x")
+    assert (caught.value.field, caught.value.value) == ("format", "parquet")
+    assert not (tmp_path / "x").exists()
+
+
+# ------------------------------------------------------------------ analysis
+
+
+def recorded(game: str, seed: int, level: str = "easy") -> GameRecord:
+    """A game of greedy (seat 0) against the AI at ``level`` (seat 1), the
+    AI searching with the seeds the analysis will use."""
+    g = cardavia.new_game(game, seed=seed)
+    moves: list[str] = []
+    while not g.is_over:
+        seat = g.current_player
+        assert seat is not None
+        obs = g.observation(seat)
+        if seat == 0:
+            move = bots.BOTS["greedy"](obs, random.Random(len(moves)))
+        else:
+            move = cardavia.ai.choose_move(
+                obs, level=level, seed=tournament_module.move_seed(seed, len(moves))
+            )
+        moves.append(move)
+        g.play(move)
+    return GameRecord(game, moves, seed=seed, label=f"{game}-{seed}", players={"0": "greedy"})
+
+
+@pytest.mark.parametrize(("game", "level"), [("durak", "easy"), ("schnapsen", "normal")])
+def test_the_ais_own_moves_lose_nothing_at_a_best_level(game: str, level: str) -> None:
+    """At a level that plays its best move, the analysis at that level agrees
+    with every move of the AI; ``easy`` draws plausibly and may lose a little."""
+    record = recorded(game, 3, level)
+    (result,) = analyse_games([record], level=level)
+    assert result["label"] == f"{game}-3" and result["finished"]
+    assert result["moves"] == len(record.moves) == len(result["decisions"])
+    best_level = cardavia.ai.LEVEL_PICKS[level] == "best"
+    for decision in result["decisions"]:
+        assert decision["ply"] == result["decisions"].index(decision) + 1
+        if decision["forced"]:
+            assert decision["ev_lost"] == 0 and decision["played_value"] is None
+            continue
+        values = {m["move"]: m["value"] for m in decision["moves"]}
+        assert decision["played_value"] == values[decision["played"]]
+        assert decision["ev_lost"] == max(0.0, decision["best_value"] - values[decision["played"]])
+        if decision["seat"] == 1 and best_level:
+            assert decision["played"] == decision["best"] and decision["ev_lost"] == 0
+    computer, greedy = result["summary"][1], result["summary"][0]
+    if best_level:
+        assert computer["agreed"] == computer["decisions"] and computer["ev_lost"] == 0
+        assert computer["worst"] is None
+    else:
+        assert computer["agreed"] <= computer["decisions"] and computer["ev_lost"] >= 0
+    chosen = [d for d in result["decisions"] if d["seat"] == 0 and not d["forced"]]
+    assert greedy["decisions"] == len(chosen)
+    assert greedy["ev_lost_per_move"] == pytest.approx(
+        sum(d["ev_lost"] for d in chosen) / len(chosen)
+    )
+
+
+def test_analysis_is_the_same_on_ray(ray_local: Any) -> None:
+    records = [recorded("perevodnoy", 5), recorded("durak", 8)]
+    calls: list[tuple[int, int]] = []
+    local = analyse_games(records, level="easy", threads=2)
+    remote = analyse_games(
+        records, level="easy", backend="ray", progress=lambda d, t: calls.append((d, t))
+    )
+    assert remote == local and [r["label"] for r in remote] == ["perevodnoy-5", "durak-8"]
+    assert calls == [(1, 2), (2, 2)]
+
+
+@pytest.mark.parametrize(
+    ("moves", "kind", "field"),
+    [
+        (["attack:XX"], "illegal_move", "moves[0]"),
+        (["take"], "illegal_move", "moves[0]"),
+    ],
+)
+def test_a_record_with_an_illegal_move(moves: list[str], kind: str, field: str) -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        analyse_games([GameRecord("durak", moves, seed=1)], level="easy")
+    assert (caught.value.kind, caught.value.field, caught.value.value) == (kind, field, moves[0])
+
+
+def test_a_record_that_goes_on_after_the_end() -> None:
+    record = recorded("durak", 2)
+    with pytest.raises(IllegalMoveError) as caught:
+        analyse_games([GameRecord("durak", [*record.moves, "take"], seed=2)], level="easy")
+    assert caught.value.kind == "game_over"
+    assert caught.value.field == f"moves[{len(record.moves)}]"
+
+
+def test_analysis_bad_arguments() -> None:
+    with pytest.raises(InvalidArgumentError):
+        analyse_games([], level="expert")
+    with pytest.raises(TypeError, match="GameRecord"):
+        analyse_games([{"game": "durak"}], level="easy")  # type: ignore[list-item]
+    with pytest.raises(cardavia.UnknownGameError):
+        analyse_games([GameRecord("chess", [])], level="easy")
+    assert analyse_games([], level="easy") == []

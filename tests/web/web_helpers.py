@@ -1,0 +1,98 @@
+"""Helpers shared by the web table's tests (imported by name)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from cardavia_cli.web.options import Limits, WebOptions
+from starlette.testclient import TestClient, WebSocketTestSession
+
+HOST = "testserver"
+TOKEN = "test-token-123"
+ORIGIN = f"http://{HOST}"
+GAMES = ("durak", "perevodnoy", "schnapsen")
+
+
+def make_options(**limits: int) -> WebOptions:
+    return WebOptions(
+        token=TOKEN,
+        hosts=frozenset({HOST}),
+        language="en",
+        level="easy",
+        limits=Limits(**limits),
+    )
+
+
+class Table:
+    """One page's WebSocket: send messages, read the answers."""
+
+    def __init__(self, socket: WebSocketTestSession) -> None:
+        self.socket = socket
+        self.welcome = self.receive()
+
+    def send(self, **message: Any) -> None:
+        self.socket.send_text(json.dumps(message))
+
+    def send_raw(self, raw: str) -> None:
+        self.socket.send_text(raw)
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.receive_text())
+        return message
+
+    def settle(self) -> list[dict[str, Any]]:
+        """Every message up to the one that leaves the player to act: an
+        answer that is not a game state, or a state where it is not the
+        computer's turn (the computer's moves come one message each)."""
+        messages = []
+        while True:
+            message = self.receive()
+            messages.append(message)
+            if message["type"] != "state" or message["view"]["turn"] != "computer":
+                return messages
+
+    def ask(self, **message: Any) -> list[dict[str, Any]]:
+        self.send(**message)
+        return self.settle()
+
+    def ask_one(self, **message: Any) -> dict[str, Any]:
+        answers = self.ask(**message)
+        return answers[-1]
+
+    def error(self, **message: Any) -> dict[str, Any]:
+        answer = self.ask_one(**message)
+        assert answer["type"] == "error", answer
+        return answer
+
+    def play_out(
+        self, first: dict[str, Any], choose: Callable[[dict[str, Any]], str]
+    ) -> list[dict[str, Any]]:
+        """Play moves chosen by ``choose(view)`` until the game is over;
+        every message received, in order."""
+        seen = [first]
+        state = first
+        while state["view"]["outcome"] is None:
+            answers = self.ask(type="move", move=choose(state["view"]))
+            seen.extend(answers)
+            state = answers[-1]
+            assert state["type"] == "state", state
+        return seen
+
+
+def first_move(view: dict[str, Any]) -> str:
+    move: str = view["moves"][0]["move"]
+    return move
+
+
+@contextmanager
+def table(client: TestClient, lang: str | None = "en", **headers: str) -> Iterator[Table]:
+    sent = {"origin": ORIGIN, **headers}
+    with client.websocket_connect(f"/ws?token={TOKEN}", headers=sent) as socket:
+        opened = Table(socket)
+        if lang is not None:
+            opened.send(type="settings", lang=lang)
+            assert opened.receive()["type"] == "strings"
+        yield opened
