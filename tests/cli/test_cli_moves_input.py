@@ -21,7 +21,7 @@ WORDS = {
     "vi": ("lấy", "xong", "chuyển", "đóng", "đổi", "kết đôi"),
     "ms": ("ambil", "selesai", "pindah", "tutup", "tukar", "kahwin"),
     "nb": ("ta opp", "ferdig", "sende videre", "lukke", "bytte", "melde"),
-    "de": ("aufnehmen", "fertig", "weitergeben", "zudrehen", "tauschen", "Ansage"),
+    "de": ("aufnehmen", "fertig", "weitergeben", "zudrehen", "tauschen", "ansagen"),
 }
 KINDS = ("take", "stop", "transfer", "close", "exchange", "marriage")
 
