@@ -20,8 +20,8 @@ WORDS = {
     "el": ("παίρνω", "τέλος", "μεταφορά", "κλείσιμο", "αλλαγή", "γάμος"),
     "vi": ("lấy", "xong", "chuyển", "đóng", "đổi", "kết đôi"),
     "ms": ("ambil", "selesai", "pindah", "tutup", "tukar", "kahwin"),
-    "nb": ("ta opp", "ferdig", "sende videre", "lukke", "bytte", "melding"),
-    "de": ("aufnehmen", "fertig", "weitergeben", "zudrehen", "tauschen", "Ansage"),
+    "nb": ("ta opp", "ferdig", "sende videre", "lukke", "bytte", "melde"),
+    "de": ("aufnehmen", "fertig", "weitergeben", "zudrehen", "tauschen", "ansagen"),
 }
 KINDS = ("take", "stop", "transfer", "close", "exchange", "marriage")
 

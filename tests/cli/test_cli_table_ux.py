@@ -201,7 +201,7 @@ def test_refusals_in_the_players_language() -> None:
     i18n.set_language("ru")
     g = adding()
     parsed = parse_input("Д♣", g.observation(0), CardView(game="durak", color=False))
-    assert parsed.message == "Сейчас нельзя сыграть Д♣: на столе нет карт достоинства Д."
+    assert parsed.message == "Сейчас нельзя сыграть Д♣: на столе нет карт этого достоинства (Д)."
 
 
 def test_strict_rules_refusal() -> None:

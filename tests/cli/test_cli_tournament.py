@@ -47,7 +47,7 @@ ENGINE_SPEED = {
     "el": "Ταχύτητα μηχανής",
     "vi": "Tốc độ bộ máy",
     "ms": "Kelajuan enjin",
-    "nb": "Motorfart",
+    "nb": "Motorhastighet",
     "de": "Tempo der Engine",
 }
 TINY = measure.Budgets(
