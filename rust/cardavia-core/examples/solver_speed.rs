@@ -2,6 +2,11 @@
 //! endgames of a given size reached by seeded random play.
 //!
 //!     cargo run --release --example solver_speed -- 12 14 16
+//!     cargo run --release --example solver_speed -- play 16
+//!
+//! `play N`: how many endgames of N cards each level's budget solves
+//! exactly, for play (only the best move proven) and for analysis (every
+//! move's value), and the seconds that takes.
 //!
 //! For each size: the positions solved, their median nodes and the nodes
 //! per second over all of them (positions past the node limit are counted
@@ -108,7 +113,61 @@ fn schnapsen(tricks: usize, positions: usize, limit: u64) {
     );
 }
 
+/// Endgames of `cards` that `decide` solves exactly (one iteration) at
+/// `iterations`, for play (`settle`) and for analysis.
+fn play<const T: bool>(cards: u32, positions: usize, iterations: u64) {
+    use cardavia_core::search::ismcts::{Budget, Config};
+    use cardavia_core::search::{decide, Worlds};
+    for settle in [true, false] {
+        let config = Config {
+            budget: Budget {
+                iterations: Some(iterations),
+                time: None,
+            },
+            settle,
+            ..Config::default()
+        };
+        let (mut solved, mut seen, mut seconds) = (0, 0, Vec::new());
+        let mut seed = 0;
+        while seen < positions {
+            seed += 1;
+            let Some((game, seat)) = endgame::<T>(seed, cards) else {
+                continue;
+            };
+            let Some(worlds) = Worlds::new(game, seat, u64::MAX) else {
+                continue;
+            };
+            seen += 1;
+            let started = Instant::now();
+            if decide(&worlds, &config).iterations == 1 {
+                solved += 1;
+            }
+            seconds.push(started.elapsed().as_secs_f64());
+        }
+        seconds.sort_by(f64::total_cmp);
+        println!(
+            "{:<11} {cards:>2} cards, {iterations} iterations, {}: {solved}/{positions} solved \
+             exactly; seconds median {:.3}, max {:.3}",
+            DurakRules::<T>::ID,
+            if settle { "play" } else { "analysis" },
+            seconds[seconds.len() / 2],
+            seconds[seconds.len() - 1]
+        );
+    }
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("play") {
+        let cards = std::env::args()
+            .nth(2)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(16);
+        for iterations in [20_000, 100_000] {
+            play::<false>(cards, 40, iterations);
+            play::<true>(cards, 40, iterations);
+        }
+        return;
+    }
     if std::env::args().nth(1).as_deref() == Some("schnapsen") {
         for tricks in [0, 1, 2, 3, 4] {
             schnapsen(tricks, 30, 20_000_000);

@@ -7,8 +7,9 @@ use cardavia_core::game::{legal_move_names, Game, State};
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::rng::SplitMix64;
 use cardavia_core::schnapsen::Schnapsen;
+use cardavia_core::search::endgame::solve_exact;
 use cardavia_core::search::ismcts::{search, Budget, Config};
-use cardavia_core::search::{decide, Determinize, Endgame, Resample, Worlds};
+use cardavia_core::search::{decide, durak, level, Determinize, Endgame, Resample, Worlds};
 use cardavia_core::session::Session;
 use serde_json::Value;
 
@@ -408,4 +409,62 @@ fn sampled_endgames_solve_the_same_worlds_on_any_number_of_threads() {
         checked += 1;
     }
     assert!(checked > 10, "{checked}");
+}
+
+/// A seeded classic Durak game played at random until the stock is empty
+/// and exactly `cards` remain in the hands, with the seat to move.
+fn durak_endgame_of(seed: u64, cards: u32) -> Option<(Durak, usize)> {
+    let mut game = Session::<Durak>::new(Some(seed), None).unwrap().game;
+    let mut rng = SplitMix64::new(seed);
+    let left = |g: &Durak| g.hand(0).count_ones() + g.hand(1).count_ones();
+    while !game.is_over() && (game.stock_len() > 0 || left(&game) > cards) {
+        let mv = game.random_move(&mut rng);
+        game.apply(mv);
+    }
+    (left(&game) == cards).then_some(())?;
+    Some((game, game.current_player()?))
+}
+
+#[test]
+fn a_sixteen_card_durak_endgame_is_played_exactly() {
+    // Exact play starts with 16 cards in the hands. For play, `decide`
+    // proves only the best move (one exact solve, one iteration): its value
+    // is the position's exact value (the best any move can do), and the
+    // move keeps it: no better move was passed over. Positions whose
+    // solve is small are taken, so that the test stays quick unoptimised.
+    assert_eq!(durak::ENDGAME_CARDS, 16);
+    let normal = level("normal").unwrap();
+    let play = Config {
+        settle: true,
+        ..config(normal.iterations, 0)
+    };
+    let mut checked = 0;
+    for seed in 1..300 {
+        if checked >= 3 {
+            break;
+        }
+        let Some((game, seat)) = durak_endgame_of(seed, 16) else {
+            continue;
+        };
+        let Some((exact, _)) = solve_exact(&game, seat, 300_000) else {
+            continue;
+        };
+        let worlds = Worlds::new(game, seat, u64::MAX).unwrap();
+        if worlds.endgame() != Endgame::Perfect {
+            continue; // cards on the table count too: more than 16 in play
+        }
+        let result = decide(&worlds, &play);
+        assert_eq!(result.iterations, 1, "seed {seed}: not solved exactly");
+        let best = &result.moves[0];
+        assert_eq!(best.value as f32, exact, "seed {seed}");
+        let mut after = game;
+        after.apply(best.mv);
+        let (kept, _) = solve_exact(&after, seat, 1_000_000).unwrap();
+        assert_eq!(
+            kept, exact,
+            "seed {seed}: the chosen move gives the value up"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3, "too few small 16-card endgames");
 }
