@@ -189,6 +189,57 @@ def test_schnapsen_exchange_takes_the_trump_ace() -> None:
     assert ai_moves(g) == {"exchange"}
 
 
+def schnapsen_last_chance_position(left: tuple[int, int] = (7, 7)) -> Any:
+    """Trump C (KC turned up), one card face down. Seat 0 has 65 points from
+    four tricks (a marriage in hearts among them) and leads, holding KS JH
+    KH TH JD; seat 1 has won nothing and holds QS TS AH KD AC, with TC face
+    down. ``left``: the game points each seat still needs to win the match
+    (four earlier deals of three points each lead to 1-1)."""
+    deck = schnapsen_deck(["JC", "AS", "QC", "JH", "QH"], ["AD", "AH", "TD", "QS", "QD"], "KC",
+                          ["KH", "JS", "KS", "AC", "JD", "KD", "TH", "TS", "TC"])  # fmt: skip
+    line = [
+        "play:AS", "play:AD", "marriage:QH", "play:QD", "play:JC", "play:JS", "play:QC", "play:TD",
+    ]  # fmt: skip
+    g = rust_game("schnapsen", deck, line)
+    if left == (7, 7):
+        return g
+    state = g.to_dict()
+    each = (7 - left[0]) // 3
+    assert 7 - 3 * each == left[0] == left[1], "a score reached by deals of three points"
+    state["deals"] = [
+        {"winner": seat, "game_points": 3, "reason": "reached_66"}
+        for _ in range(each)
+        for seat in (0, 1)
+    ]
+    state["match_points"] = list(left)
+    return cardavia.from_dict(state, engine="rust")
+
+
+def test_schnapsen_a_desperate_close_only_when_the_match_hangs_on_the_deal() -> None:
+    """Issue 16: a close that the match score makes right and the deal score
+    makes wrong."""
+    at_one_all = schnapsen_last_chance_position((1, 1))
+    obs = at_one_all.observation(0)
+    assert obs["points"] == [65, 0] and obs["tricks_won"] == [4, 0] and obs["stock_size"] == 2
+    assert obs["match_points"] == [1, 1] and obs["lead"] is None
+    values = move_values(at_one_all, 0)
+    assert len(values["close"]) == 6  # any of six unknown cards face down
+    # Every lead loses the deal by one game point, whatever seat 1 holds ...
+    for move, outcome in values.items():
+        if move != "close":
+            assert outcome == [-1.0] * 6, move
+    # ... while closing wins three in one world of six and loses three (seat
+    # 1 had no trick when it closed) in the others: worse for the deal score
+    # (-2 a deal against -1), but at 1-1 whoever wins this deal wins the
+    # match, and a chance in six beats none.
+    assert sorted(values["close"]) == [-3.0] * 5 + [3.0]
+    assert ai_moves(at_one_all) == {"close"}
+    # At 7-7 the same cards: losing by one keeps the match open, so no close.
+    at_start = schnapsen_last_chance_position()
+    assert at_start.observation(0)["match_points"] == [7, 7]
+    assert "close" not in ai_moves(at_start)
+
+
 @pytest.mark.parametrize(
     "build",
     [
@@ -197,6 +248,7 @@ def test_schnapsen_exchange_takes_the_trump_ace() -> None:
         schnapsen_close_position,
         schnapsen_marriage_position,
         schnapsen_exchange_position,
+        schnapsen_last_chance_position,
     ],
 )
 def test_positions_are_reached_by_legal_play(build: Any) -> None:
