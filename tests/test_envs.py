@@ -356,6 +356,17 @@ def test_bad_serialisations_name_kind_and_field(text: str, kind: str, field: str
     assert error[0] == "InvalidStateError" and error[1:] == (kind, field)
 
 
+def test_serialisations_as_bytes_as_game_from_json_takes_them() -> None:
+    env = Env("durak", seed=3)
+    env.apply_action(env.legal_actions()[0])
+    text = env.to_json()
+    assert Env.from_json(text.encode()).to_json() == text
+    assert Env.from_json(bytearray(text.encode())).to_json() == text
+    assert refused(lambda: Env.from_json(b"\xff\xfe"))[:2] == ("InvalidStateError", "json")
+    with pytest.raises(TypeError, match="JSON text must be str or bytes, got int"):
+        Env.from_json(3)  # type: ignore[arg-type]
+
+
 def test_bad_observations_and_states_are_refused() -> None:
     obs = cardavia.new_game("durak", seed=1).observation(0)
     assert refused(lambda: Env.from_observation({**obs, "hand": []}, 1))[0] == "InvalidStateError"

@@ -4,12 +4,12 @@
 //! `OverflowError`.
 
 use crate::convert::from_python;
-use crate::errors::IntoPyResult;
+use crate::errors::{to_pyerr, IntoPyResult};
 use cardavia_core::error::{Error, Kind};
 use cardavia_core::session::GameId;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 
 /// The most games one batch call (`simulate`, `soak`) plays: hours of work.
 pub const MAX_GAMES: u64 = 10_000_000_000;
@@ -62,6 +62,26 @@ pub fn text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
         Ok(text) => text.into_owned(),
         Err(_) => s.to_string_lossy().into_owned(),
     })
+}
+
+/// JSON text: a str, or bytes or a bytearray holding UTF-8; other bytes
+/// are a state error (kind `json`), any other type a `TypeError`.
+pub fn json_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    let not_utf8 = || {
+        to_pyerr(Error::state(Kind::Json, "", serde_json::Value::Null).with("reason", "not UTF-8"))
+    };
+    if let Ok(s) = value.cast::<PyString>() {
+        Ok(s.to_cow().map_err(|_| not_utf8())?.into_owned())
+    } else if let Ok(bytes) = value.cast::<PyBytes>() {
+        String::from_utf8(bytes.as_bytes().to_vec()).map_err(|_| not_utf8())
+    } else if let Ok(bytes) = value.cast::<PyByteArray>() {
+        String::from_utf8(bytes.to_vec()).map_err(|_| not_utf8())
+    } else {
+        let kind = value.get_type().name()?;
+        Err(PyTypeError::new_err(format!(
+            "JSON text must be str or bytes, got {kind}"
+        )))
+    }
 }
 
 /// One of `choices`, named by a string.

@@ -95,10 +95,11 @@ impl PyEnv {
         Ok(Self { inner })
     }
 
-    /// An environment from `to_json`, its actions replayed and checked.
+    /// An environment from `to_json` (str, or UTF-8 bytes), its actions
+    /// replayed and checked.
     #[staticmethod]
     fn from_json(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text = crate::args::text(text, "text")?;
+        let text = crate::args::json_text(text)?;
         let inner = guard(|| AnyEnv::from_json(&text).py_result())?;
         Ok(Self { inner })
     }

@@ -2,22 +2,17 @@
 
 use crate::args;
 use crate::convert::{from_python, to_python};
-use crate::errors::{guard, internal_error, to_pyerr, IntoPyResult};
+use crate::errors::{guard, internal_error, IntoPyResult};
 use crate::moves::legal_list;
 use cardavia_core::checks::{check_order, check_seed};
-use cardavia_core::error::{Error, Kind};
 use cardavia_core::game::State;
 use cardavia_core::session::{AnySession, GameId, Session};
 use cardavia_core::with_session;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
+use pyo3::types::{PyList, PyString};
 
 /// JSON text that is not UTF-8 is malformed.
-fn not_utf8() -> PyErr {
-    to_pyerr(Error::state(Kind::Json, "", serde_json::Value::Null).with("reason", "not UTF-8"))
-}
-
 #[pyclass(name = "Game", module = "cardavia._native")]
 #[derive(Clone)]
 pub struct PyGame {
@@ -147,18 +142,7 @@ impl PyGame {
 
     #[staticmethod]
     fn from_json(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text: String = if let Ok(s) = text.cast::<PyString>() {
-            s.to_cow().map_err(|_| not_utf8())?.into_owned()
-        } else if let Ok(bytes) = text.cast::<PyBytes>() {
-            String::from_utf8(bytes.as_bytes().to_vec()).map_err(|_| not_utf8())?
-        } else if let Ok(bytes) = text.cast::<PyByteArray>() {
-            String::from_utf8(bytes.to_vec()).map_err(|_| not_utf8())?
-        } else {
-            let kind = text.get_type().name()?;
-            return Err(PyTypeError::new_err(format!(
-                "JSON text must be str or bytes, got {kind}"
-            )));
-        };
+        let text = args::json_text(text)?;
         let inner = guard(|| AnySession::from_json(&text).py_result())?;
         Ok(Self { inner })
     }

@@ -383,7 +383,12 @@ pub fn solve_endgame<D: Determinize>(
             value: total / done as f64,
         })
         .collect();
-    // Best value first; the stable sort keeps move order on ties.
+    // Best value first; the stable sort keeps move order on ties: with one
+    // world, the game's priority order, in which a solve for play meets
+    // the moves, so that play and analysis name the same best move.
+    if kind == Endgame::Perfect {
+        stats.sort_by_key(|m| std::cmp::Reverse(first.move_priority(m.mv)));
+    }
     stats.sort_by(|a, b| {
         b.value
             .partial_cmp(&a.value)
