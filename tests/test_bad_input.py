@@ -521,7 +521,7 @@ DURAK_CORRUPTIONS: list[tuple[str, str, Mutator, str]] = [
         "over",
         "outcome reversed",
         lambda d: d.update(outcome={"winner": 0, "loser": 1, "draw": False}),
-        "the winner must have emptied a hand",
+        "the winner must have an empty hand, and the stock must be empty",
     ),
     (
         "open",
@@ -739,7 +739,7 @@ def test_exchange_record_must_match_the_indicator() -> None:
     )
     rejected(
         changed(data, lambda d: d["exchange"].update(took="JC")),
-        "exchange: the trump jack takes the trump indicator",
+        "exchange: the trump jack can only be exchanged for the trump indicator",
     )
 
 
@@ -874,7 +874,7 @@ SCHNAPSEN_CORRUPTIONS: list[tuple[str, str, Mutator, str]] = [
         "lead",
         "exchange jack",
         lambda d: d.update(exchange={"seat": 0, "jack": "JS", "took": "QH"}),
-        "exchange: the trump jack takes the trump indicator",
+        "exchange: the trump jack can only be exchanged for the trump indicator",
     ),
     ("lead", "known card", lambda d: d["known"][0].append("AS"), "known\\[0\\]: AS is not in"),
     ("lead", "history dict", lambda d: d.update(history={}), "history must be a list"),

@@ -191,7 +191,7 @@ DURAK_STEPS: tuple[Step, ...] = (
         title=N_("Beating in suit"),
         text=N_(
             "A higher card of the same suit beats an attack card. "
-            "On {a} a {b} fits; a {c} does not."
+            "On {a}, a {b} will do; a {c} will not."
         ),
         question=N_("The computer attacks with {a}. Beat it in its own suit."),
         success=N_("Beaten: {b} beats {a} because it is a higher spade."),
@@ -226,11 +226,12 @@ DURAK_STEPS: tuple[Step, ...] = (
         cards={"a": "7S", "c": "AC"},
     ),
     Step(
-        title=N_("Adding a card of the same rank"),
+        title=N_("Adding cards"),
         text=N_(
             "Once the attacks are beaten, the attacker may add a card whose rank is already "
             "on the table, in attack or defence: after {a} beaten by {b}, a {c} may be added. "
-            "At most six attacks, and never more than the defender held when the bout began."
+            "There are at most six attack cards, and never more than the defender held when "
+            "the bout began."
         ),
         question=N_("Add a card of a rank that is on the table."),
         success=N_("{c} lies open beside the beaten pair: the defender must beat it too, or take."),
@@ -244,7 +245,8 @@ DURAK_STEPS: tuple[Step, ...] = (
         text=N_(
             "Before any card is beaten, the defender may lay a card of the same rank beside "
             "the attack and pass it on: the attacker becomes the defender and must face every "
-            "card. The new defender must hold enough cards, and there are never more than six."
+            "card. The new defender must hold at least as many cards as there are attack cards, "
+            "and there are never more than six attack cards."
         ),
         question=N_("The computer attacks with {a}. Transfer the attack with {b}."),
         success=N_("Now the computer defends against both cards."),
@@ -275,8 +277,8 @@ DURAK_STEPS: tuple[Step, ...] = (
         title=N_("The transfer limit"),
         text=N_(
             "A transfer may never give the new defender more attack cards than that player "
-            "holds. The stock is empty and the computer, attacking with {a}, keeps one card: "
-            "your {b} would lay two cards against it, so you cannot transfer."
+            "holds. The stock is empty and the computer, having attacked with {a}, has one card "
+            "left: with your {b} it would face two attack cards, so you cannot transfer."
         ),
         question=N_("Type {word} {b} to see why not, then beat {a} with {c} or take."),
         success=N_("The table counts for you: a transfer is offered only when it is allowed."),
@@ -290,8 +292,8 @@ DURAK_STEPS: tuple[Step, ...] = (
     Step(
         title=N_("Taking the cards"),
         text=N_(
-            "A defender who cannot or will not beat the card takes: every card on the table "
-            "goes into that hand, and the same attacker attacks again."
+            "A defender who cannot or will not beat the card takes: the defender picks up every "
+            "card on the table, and the same attacker attacks again."
         ),
         question=N_("You cannot beat {a}. Take the cards: type {word}."),
         success=N_("You picked up the cards. The computer attacks again."),
@@ -309,9 +311,7 @@ DURAK_STEPS: tuple[Step, ...] = (
             "the cards go to the discard pile for good and the defender attacks next."
         ),
         question=N_("The computer attacks with {a}. Beat it."),
-        success=N_(
-            "The computer says: beaten. The cards go to the discard pile and now you attack."
-        ),
+        success=N_("Your defence held: now you attack."),
         deck=durak_deck("TC 6S 8D JS QD 9D", "8C 6H TD 7C KS AD", "KH"),
         setup=("attack:8C",),
         accept=("defend:TC",),
@@ -321,8 +321,8 @@ DURAK_STEPS: tuple[Step, ...] = (
     Step(
         title=N_("Refilling and the end"),
         text=N_(
-            "After each bout both refill to six cards from the stock, the attacker first and "
-            "the defender last. Once the stock is empty, a player without cards is out; the "
+            "After each bout both players draw up to six cards from the stock, the attacker "
+            "first, then the defender. Once the stock is empty, a player without cards is out; the "
             "last one holding cards is the durak."
         ),
         question=N_("The stock is empty and you hold one card. Attack with {a}."),
@@ -340,7 +340,7 @@ SCHNAPSEN_STEPS: tuple[Step, ...] = (
         title=N_("Leading and following"),
         text=N_(
             "The leader plays any card, the other answers with one. While the talon is open "
-            "nobody must follow suit: the higher card of the led suit wins, unless a trump "
+            "nobody has to follow suit: the higher card of the led suit wins, unless a trump "
             "is played. Hearts are trumps here."
         ),
         question=N_("You lead: play any card."),
@@ -367,12 +367,12 @@ SCHNAPSEN_STEPS: tuple[Step, ...] = (
     Step(
         title=N_("Marriages"),
         text=N_(
-            "King and queen of one suit in your hand are a marriage: lead one of them and "
-            "declare it for 20 points, 40 in trumps. The points count once you have won a "
+            "A king and queen of the same suit in your hand form a marriage: lead one of them "
+            "and declare it for 20 points, 40 in trumps. The points count once you have won a "
             "trick; until then they are pending."
         ),
         question=N_("Declare the marriage of {a} and {b}: type {word}."),
-        success=N_("20 points declared; the lead card must still be answered."),
+        success=N_("20 points declared; the led card must still be answered."),
         deck=schnapsen_deck("KC QC AS TS JD", "KS QS JC TD AD", "JH"),
         accept=("marriage:KC", "marriage:QC"),
         cards={"a": "KC", "b": "QC"},

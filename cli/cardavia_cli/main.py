@@ -40,7 +40,7 @@ from .web.options import DEFAULT_HOST, DEFAULT_PORT
 
 app = typer.Typer(
     name="cardavia",
-    help="Play Durak, transferable Durak (perevodnoy) and Schnapsen against the computer.",
+    help="Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -132,7 +132,7 @@ def main(
         False, "--version", callback=version_callback, is_eager=True, help="Show the version."
     ),
 ) -> None:
-    """Play Durak, transferable Durak (perevodnoy) and Schnapsen against the computer."""
+    """Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer."""
 
 
 @app.command()
@@ -443,7 +443,7 @@ def tournament(
     ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
     address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
-    """Duplicate-deal match between two players, with 95% intervals."""
+    """A duplicate-deal match between two players, with 95% confidence intervals."""
     from cardavia.tournament_journal import journal_seed
 
     from .tournament_view import (
@@ -507,7 +507,9 @@ def analyse_games(
     level: str = typer.Option("normal", "--level", callback=LEVEL, help="Budget of the analysis."),
     threads: int | None = threads_option("Games analysed at once"),
     out: Path | None = typer.Option(
-        None, "--out", help="Write every decision and summary to this file, one JSON a line."
+        None,
+        "--out",
+        help="Write every decision and summary to this file, one JSON object per line.",
     ),
     json_mode: bool = typer.Option(False, "--json", help="Print the whole analysis as JSON."),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),

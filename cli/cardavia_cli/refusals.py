@@ -56,9 +56,9 @@ def transfer_reason(card: str | None, obs: dict[str, Any], view: CardView) -> st
         return _("there is no transferring in classic Durak.")
     table = obs.get("table") or []
     if obs.get("defender") != HUMAN or obs.get("taking") or not table:
-        return _("only the defender transfers, facing an attack.")
+        return _("only the defender can transfer, and only when facing an attack.")
     if any(defence is not None for _attack, defence in table):
-        return _("a card has been beaten in this bout, so it can no longer be transferred.")
+        return _("a card has been beaten in this bout, so the attack can no longer be transferred.")
     attack_rank = table[0][0][0]
     if card is not None and card[0] != attack_rank:
         return _("it is not of the rank of the attack ({rank}).").format(
@@ -72,8 +72,8 @@ def transfer_reason(card: str | None, obs: dict[str, Any], view: CardView) -> st
     held = int(obs["hand_sizes"][1 - HUMAN])
     if attacks > held:
         return ngettext(
-            "the computer holds only {n} card: it could not face {attacks} attack cards.",
-            "the computer holds only {n} cards: it could not face {attacks} attack cards.",
+            "the computer holds only {n} card, so it could not face {attacks} attack cards.",
+            "the computer holds only {n} cards, so it could not face {attacks} attack cards.",
             held,
         ).format(n=held, attacks=attacks)
     return None
@@ -85,7 +85,7 @@ def add_reason(card: str, obs: dict[str, Any], view: CardView) -> str | None:
     if not table:
         return None
     if len(table) >= int(obs["limit"]):
-        return _("the limit of this bout, {limit} attack cards, is reached.").format(
+        return _("the limit of this bout, {limit} attack cards, has been reached.").format(
             limit=obs["limit"]
         )
     if card[0] not in _rank_of_table(obs):
@@ -120,7 +120,7 @@ def strict_reason(card: str, obs: dict[str, Any], view: CardView) -> str | None:
 
 def marriage_reason(card: str | None, obs: dict[str, Any]) -> str:
     if obs.get("lead") is not None or obs.get("current_player") != HUMAN:
-        return _("only the leader declares a marriage, with the card led.")
+        return _("only the leader can declare a marriage, by leading its king or queen.")
     hand = set(obs.get("hand") or [])
     declared = set((obs.get("marriages") or [[], []])[HUMAN])
     suits = [card[1]] if card is not None else ["S", "H", "D", "C"]
@@ -139,10 +139,15 @@ def talon_reason(obs: dict[str, Any], closing: bool) -> str:
     if obs.get("exhausted"):
         return _("the talon is used up.")
     if obs.get("lead") is not None:
-        return _("only the leader may, before leading.")
+        return _("only the leader may do that, before leading a card.")
     if closing:
         return _("you need five cards in hand.")
     return _("you do not hold the trump jack.")
+
+
+def transfer_only(kinds: tuple[str, ...]) -> bool:
+    """Whether the word typed before a card can only mean a transfer."""
+    return "transfer" in kinds and not {"attack", "defend", "play"} & set(kinds)
 
 
 def card_refusal(card: str, kinds: tuple[str, ...], obs: dict[str, Any], view: CardView) -> str:
@@ -150,6 +155,9 @@ def card_refusal(card: str, kinds: tuple[str, ...], obs: dict[str, Any], view: C
     reason = card_reason(card, kinds, obs, view)
     if reason is None:
         return _("You cannot play {card} now.").format(card=view.label(card))
+    if transfer_only(kinds) and obs.get("game") != "schnapsen":
+        # "transfer 6♠" typed: refused as a transfer, not as a card played.
+        return _("You cannot transfer now: {reason}").format(reason=reason)
     return _("You cannot play {card} now: {reason}").format(card=view.label(card), reason=reason)
 
 

@@ -176,8 +176,8 @@ def limit_text(obs: dict[str, Any]) -> str | None:
     limit = int(obs["limit"])
     left = max(0, limit - len(table))
     return ngettext(
-        "Bout limit: {limit} attack cards · {n} more may be added",
-        "Bout limit: {limit} attack cards · {n} more may be added",
+        "Bout limit: {limit} · {n} more attack card may be added",
+        "Bout limit: {limit} · {n} more attack cards may be added",
         left,
     ).format(limit=limit, n=left)
 
@@ -340,7 +340,10 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
             text += " " + _("You may also transfer with a card of the same rank.")
         return text.format(card=view.label(attack))
     if obs.get("taking"):
-        return _("Tip: add cards of ranks on the table, or stop.")
+        return _(
+            "Tip: add more cards of ranks already on the table, or stop: "
+            "the computer picks them all up."
+        )
     if obs.get("table"):
         return _(
             "Tip: add a card of a rank on the table, or stop: the cards go to the discard pile."

@@ -58,7 +58,7 @@ TEXTS: dict[str, str] = {
     "too_many_attacks": "{field}: more than {max} attacks",
     "finished_with_table": "{field}: a finished game has an empty table",
     "draw_with_cards": "{field}: a draw needs both hands empty or {limit} idle bouts",
-    "winner_with_cards": "{field}: the winner must have emptied a hand, stock empty",
+    "winner_with_cards": "{field}: the winner must have an empty hand, and the stock must be empty",
     "draw_with_winner": "{field}: a draw has no winner and no loser",
     "winner_is_loser": "{field}: the winner cannot also be the loser",
     "idle_limit": "{field}: {limit} idle bouts end the game",
@@ -101,7 +101,7 @@ TEXTS: dict[str, str] = {
     "closed_stock": "{field}: does not match the stock left at closing",
     "hands_after_close": "{field}: too few or too many cards after closing",
     "hand_size": "{field}: expected {expected} cards each",
-    "exchange_cards": "{field}: the trump jack takes the trump indicator",
+    "exchange_cards": "{field}: the trump jack can only be exchanged for the trump indicator",
     "exchange_indicator": (
         "{field}: the exchanged jack is the indicator until the stock is exhausted"
     ),

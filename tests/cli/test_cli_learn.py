@@ -45,7 +45,7 @@ def test_the_greek_card_examples() -> None:
     illegal = position("perevodnoy", steps["An illegal defence"])
     assert illegal.observation(0)["table"] == [["7S", None]]
     assert "defend:AC" not in illegal.legal_moves()
-    add = position("perevodnoy", steps["Adding a card of the same rank"])
+    add = position("perevodnoy", steps["Adding cards"])
     assert add.observation(0)["table"] == [["7S", "9S"]] and "attack:9D" in add.legal_moves()
     transfer = position("perevodnoy", steps["Transferring the attack"])
     assert "transfer:7D" in transfer.legal_moves()

@@ -188,7 +188,7 @@ def test_words_players_use(lang: str, make: object, text: str, move: str) -> Non
         (defending, "JC", "You cannot play В♣ now: it is neither of the suit of 7♠ nor a trump."),
         (defending, "stop", "You cannot stop: only the attacker ends the bout. Beat 7♠ or take."),
         (adding, "take", "You cannot take: only the defender takes, and you are attacking."),
-        (defending, "transfer 9S", "You cannot play 9♠ now: it is not of the rank of the attack"),
+        (defending, "transfer 9S", "You cannot transfer now: it is not of the rank of the attack"),
     ],
 )
 def test_every_refusal_says_why(make: object, text: str, reason: str) -> None:
@@ -261,8 +261,10 @@ def test_the_perevodnoy_lesson_teaches_transferring_back_and_the_limit(
     assert not any(m.startswith("transfer:") for m in g.legal_moves())
     obs = g.observation(0)
     parsed = parse_input("transfer 6S", obs, CardView(game="perevodnoy", color=False))
-    assert "the computer holds only 1 card: it could not face 2 attack cards." in (
-        parsed.message or ""
+    # A transfer that was typed is refused as a transfer, not as a card played.
+    assert parsed.message == (
+        "You cannot transfer now: the computer holds only 1 card, "
+        "so it could not face 2 attack cards."
     )
 
 
@@ -364,11 +366,11 @@ def test_the_rules_say_the_table_asks_about_a_marriage(runner: CliRunner, lang: 
 def test_the_durak_table_shows_the_limit_and_the_discards(runner: CliRunner) -> None:
     code, out = run(runner, ["play", "durak", "--seed", "3"], stdin="discards\nquit\n")
     assert code == 0
-    assert "Bout limit: 6 attack cards · 5 more may be added" in out
+    assert "Bout limit: 6 · 5 more attack cards may be added" in out
     assert "The discard pile is empty." in out
     obs = adding().observation(0)
     shown = text_of(render(obs, CardView(game="durak", color=False), moves=[]))
-    assert "Bout limit: 6 attack cards · 5 more may be added" in shown
+    assert "Bout limit: 6 · 5 more attack cards may be added" in shown
 
 
 def test_discards_lists_the_pile(runner: CliRunner) -> None:

@@ -176,7 +176,7 @@ def test_switching_language_redraws_the_table(client: TestClient, lang: str) -> 
     i18n.set_language(lang)
     assert strings["lang"] == lang
     assert strings["strings"]["game.durak"] == game_title("durak")
-    assert strings["strings"]["new_deal"] == i18n._("New deal")
+    assert strings["strings"]["new_deal"] == i18n._("New game")
     assert again["type"] == "state" and again["moves_played"] == state["moves_played"]
     assert again["view"]["turn_text"] in (i18n._("Your turn."), i18n._("The computer's turn."))
 

@@ -44,7 +44,7 @@ def page_strings() -> dict[str, str]:
         "high_contrast": _("High contrast"),
         "pace": _("The computer's pace"),
         "close": _("Close"),
-        "new_deal": _("New deal"),
+        "new_deal": _("New game"),
         "send": _("Play"),
         "input": _("Your move (number, card or word; ? for advice)"),
         "opponent": _("The computer's hand"),
