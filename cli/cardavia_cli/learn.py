@@ -82,6 +82,13 @@ def computer_reply(g: cardavia.Game) -> str:
     return moves[0]
 
 
+def next_deal_began(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether a Schnapsen deal ended between two observations and the match
+    went on: ``after`` is then already the next deal's table."""
+    ended = len(after.get("deals") or []) > len(before.get("deals") or [])
+    return ended and after.get("outcome") is None
+
+
 def play_after(g: cardavia.Game, step: Step, view: CardView) -> list[str]:
     events: list[str] = []
     for planned in step.after:
@@ -171,7 +178,12 @@ def run_lesson(
             events = narrate(move, 0, before, g.observation(0), view)
             events += play_after(g, step, view)
             after = g.observation(0)
-            console.print(table.render(after, view, moves=[], events=events, hints=False))
+            if next_deal_began(before, after):
+                # The step's deal is over: the next deal's table is not this step's.
+                for event in events:
+                    console.print(Text(f"{view.event_mark} {event}", style=view.style("accent")))
+            else:
+                console.print(table.render(after, view, moves=[], events=events, hints=False))
             console.print(Text(step_text(_(step.success), step, view), style=view.style("good")))
             done += 1
             break

@@ -246,13 +246,16 @@ def marriages_line(obs: dict[str, Any], view: CardView) -> Text | None:
     marriages = obs.get("marriages") or [[], []]
     if not (marriages[0] or marriages[1]):
         return None
-    line = Text(_("Marriages:") + " ")
+    line = Text(_("Marriages:"))
+    first = True
     for seat, who in enumerate(seat_names()):
         if marriages[seat]:
+            # One seat's marriages after another, as in the points line.
+            line.append(" " if first else " · ")
             line.append(who + " ")
             for s in marriages[seat]:
                 line.append_text(view.suit(s))
-            line.append(" ")
+            first = False
     return line
 
 
@@ -332,6 +335,9 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
         return None
     attack = open_attack(obs)
     if attack is not None and not obs.get("taking") and obs["defender"] == HUMAN:
+        if not any(str(m).startswith("defend:") for m in legal):
+            # Nothing beats it: "beat it … or take" would offer what is not there.
+            return None
         if attack[1] == obs.get("trump"):
             text = _("Tip: {card} is a trump: beat it with a higher trump, or take.")
         else:

@@ -422,3 +422,60 @@ def test_machine_mode_answers_an_empty_line(runner: CliRunner) -> None:
 def test_the_stand_in_is_used(stand_ins: list[StandIn], runner: CliRunner) -> None:
     run(runner, ["play", "durak", "--seed", "3"], stdin="quit\n")
     assert stand_ins and stand_ins[0].level == "normal"
+
+
+# ------------------------------------- 9. what the English review saw
+
+
+def schnapsen_obs(marriages: list[list[str]]) -> dict[str, object]:
+    obs = cardavia.new_game("schnapsen", seed=5).observation(0)
+    return {**obs, "marriages": marriages}
+
+
+@pytest.mark.parametrize(
+    ("marriages", "line"),
+    [
+        ([["C"], ["H"]], "Marriages: you ♣ · computer ♥"),
+        ([[], ["S"]], "Marriages: computer ♠"),
+        ([["C", "D"], []], "Marriages: you ♣♦"),
+    ],
+)
+def test_the_marriages_line_separates_the_seats(marriages: list[list[str]], line: str) -> None:
+    from cardavia_cli.table import marriages_line
+
+    text = marriages_line(schnapsen_obs(marriages), CardView(game="schnapsen", color=False))
+    assert text is not None and text.plain == line
+
+
+def test_a_typed_transfer_in_classic_durak_is_refused_as_a_transfer() -> None:
+    i18n.set_language("en")
+    g = cardavia.new_game(
+        "durak", deck=list(durak_deck("9S 6S 7D QS 8H JC", "7S 6H TD 8C KS AD", "KH"))
+    )
+    g.play("attack:7S")
+    parsed = parse_input("transfer 7D", g.observation(0), CardView(game="durak", color=False))
+    assert parsed.message == "You cannot transfer now: there is no transferring in classic Durak."
+
+
+def test_no_tip_to_beat_when_taking_is_the_only_move() -> None:
+    i18n.set_language("en")
+    view = CardView(game="durak", color=False)
+    step = next(s for s in steps_for("durak") if s.title == "Taking the cards")
+    only_take = position("durak", step).observation(0)
+    assert only_take["legal_moves"] == ["take"]
+    assert tip(only_take, view) is None
+    beatable = defending().observation(0)
+    assert (tip(beatable, view) or "").startswith("Tip: beat 7♠")
+
+
+def test_the_last_schnapsen_lesson_ends_without_the_next_deal(runner: CliRunner) -> None:
+    steps = steps_for("schnapsen")
+    answers = "skip\n" * (len(steps) - 1) + "marriage\n"
+    code, out = run(runner, ["learn", "schnapsen", "--lang", "en"], stdin=answers)
+    assert code == 0
+    last = out[out.index(f"Step {len(steps)} of {len(steps)}") :]
+    assert "You win the deal: 3 game points" in last
+    assert "40 more points: you pass 66 at once." in last
+    # The step's table (39 points) and no second one: not deal 2's fresh table.
+    assert last.count("── Schnapsen") == 1 and "deal 2" not in last
+    assert "Points: you 0 · computer 0" not in last

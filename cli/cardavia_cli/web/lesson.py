@@ -15,6 +15,7 @@ from ..learn import (
     answer_move,
     check_illegal_defence,
     closing_text,
+    next_deal_began,
     play_after,
     position,
     step_text,
@@ -35,6 +36,9 @@ class Lesson:
     solved: bool = False
     done: int = 0
     events: list[str] = field(default_factory=list)
+    # The table to show once the step's Schnapsen deal is over and the
+    # position has moved on to the next deal: the last one of the step's deal.
+    shown: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, game: str) -> Lesson:
@@ -54,6 +58,7 @@ class Lesson:
         self.position = position(self.game, self.step)
         self.solved = False
         self.events = []
+        self.shown = None
 
     def answer(self, text: str, view: CardView) -> None:
         """Check the player's answer (a move string or typed text); a wrong
@@ -76,6 +81,8 @@ class Lesson:
         g.play(move)
         self.events = narrate(move, 0, obs, g.observation(0), view)
         self.events += play_after(g, step, view)
+        if next_deal_began(obs, g.observation(0)):
+            self.shown = obs
         self.solved = True
         self.done += 1
 
@@ -105,7 +112,7 @@ class Lesson:
         if self.finished or self.position is None:
             return message
         step = self.step
-        obs = self.position.observation(0)
+        obs = self.shown if self.shown is not None else self.position.observation(0)
         illegal_defence = step.accept == (ILLEGAL_DEFENCE,)
         offered = [] if self.solved or illegal_defence else ordered_moves(obs)
         message.update(
