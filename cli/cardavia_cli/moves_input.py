@@ -18,6 +18,7 @@ from typing import Any, Literal
 from .cards_view import CardView, ranks_of, sort_key
 from .glossary import TERMS, move_synonyms, term, terms
 from .i18n import DEFAULT_LANGUAGE, _, pgettext, speaking
+from .narration import move_label
 from .refusals import card_refusal, word_refusal
 
 COMMANDS: tuple[str, ...] = ("hint", "rules", "help", "quit", "discards")
@@ -220,6 +221,10 @@ def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
     kind, _sep, rest = raw.partition(":")
     if _sep and f"{kind.lower()}:{rest.upper()}" in moves:
         return Parsed("move", move=f"{kind.lower()}:{rest.upper()}")
+    # A move copied from the list as it reads there ("Beat 7♦ with 9♦").
+    labelled = [m for m in moves if normalize(move_label(m, obs, view)) == norm]
+    if labelled:
+        return _pick(labelled)
 
     words = word_table()
     for word in sorted(words, key=len, reverse=True):

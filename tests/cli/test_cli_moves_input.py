@@ -10,6 +10,7 @@ from cardavia_cli import i18n
 from cardavia_cli.cards_view import CardView
 from cardavia_cli.learn_steps import durak_deck, schnapsen_deck
 from cardavia_cli.moves_input import ordered_moves, parse_cards, parse_input
+from cardavia_cli.narration import move_label
 from cli_helpers import LANGUAGES
 
 # The move words of every language (the glossary's terms), English alongside.
@@ -152,6 +153,17 @@ def test_a_card_names_its_move(spelling: str) -> None:
     g = durak_defending()
     parsed = parse_input(spelling, g.observation(0), view("durak"))
     assert (parsed.kind, parsed.move) == ("move", "defend:9S")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_move_typed_as_the_list_reads(lang: str) -> None:
+    i18n.set_language(lang)
+    for g in (durak_defending(), schnapsen_marriages()):
+        obs = g.observation(0)
+        for move in ordered_moves(obs):
+            label = move_label(move, obs, view(g.game))
+            for typed in (label, label.upper(), f"  {label.lower()}."):
+                assert parse_input(typed, obs, view(g.game)).move == move, typed
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
