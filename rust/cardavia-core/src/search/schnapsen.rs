@@ -34,10 +34,6 @@ fn winners(set: CardSet, lead: Card, trumps: CardSet) -> CardSet {
     }
 }
 
-/// From this many cards left in the stock (the indicator included) the
-/// search solves sampled deals exactly instead of growing its tree.
-pub const PIMC_STOCK: usize = 4;
-
 impl Rollout for Schnapsen {
     /// Measured (docs/AI.md): the informed policy won 48% of a duplicate
     /// match against random rollouts, no stronger.
@@ -180,12 +176,12 @@ impl Resample for Schnapsen {
 
     /// Under the strict rules (stock closed or exhausted) at most ten
     /// cards remain in play: solved exactly. With the stock exhausted the
-    /// unseen cards are exactly the opponent's hand. From `PIMC_STOCK`
-    /// cards left in the stock on, sampled deals are solved exactly too.
+    /// unseen cards are exactly the opponent's hand. While the stock is
+    /// open the tree search decides: sampled deals solved exactly from four
+    /// stock cards on closed too readily, each world's solve seeing the
+    /// opponent's hand (docs/AI.md, "Issue 16").
     fn endgame(&self, _observer: usize) -> Endgame {
-        let stock_size =
-            usize::from(self.stock_end - self.stock_top) + usize::from(self.indicator.is_some());
-        if self.winner.is_some() || (self.stock_open() && stock_size > PIMC_STOCK) {
+        if self.winner.is_some() || self.stock_open() {
             Endgame::No
         } else if self.stock_top == self.stock_end {
             Endgame::Perfect
