@@ -22,8 +22,11 @@ from rich.table import Table
 from rich.text import Text
 
 from . import figures
+from .cards_view import CardView
 from .glossary import game_title
 from .i18n import _, ngettext
+from .moves_input import display_word
+from .narration import split
 from .opponent import move_seed
 from .saves import GameLog, SaveError, load_log
 
@@ -73,14 +76,25 @@ def player_name(result: dict[str, Any], seat: int) -> str:
     return _("Player {n}").format(n=seat + 1)
 
 
-def _worst(summary: dict[str, Any]) -> str:
+def move_words(move: str, view: CardView) -> str:
+    """A move as a player types it: the glossary's word and the card as the
+    table shows it ("attack 6♠", "take"); a card played is the card alone."""
+    kind, card = split(move)
+    if kind == "play":
+        return view.label(card)
+    word = display_word(kind)
+    return f"{word} {view.label(card)}" if card else word
+
+
+def _worst(summary: dict[str, Any], game: str) -> str:
     worst = summary["worst"]
     if worst is None:
         return "–"
+    view = CardView(game, color=False)
     return _("move {ply}: {played}, best {best} (−{lost})").format(
         ply=worst["ply"],
-        played=worst["played"],
-        best=worst["best"],
+        played=move_words(worst["played"], view),
+        best=move_words(worst["best"], view),
         lost=figures.decimal(float(worst["ev_lost"])),
     )
 
@@ -91,7 +105,8 @@ def _agreed(summary: dict[str, Any]) -> str:
     return f"{summary['agreed']} · {figures.percent(share)}"
 
 
-def _table(rows: list[tuple[str, dict[str, Any]]], worst: bool) -> Table:
+def _table(rows: list[tuple[str, dict[str, Any]]], worst: str | None) -> Table:
+    """The players' rows; with ``worst`` (the game) each one's worst move."""
     table = Table(show_header=True, header_style="bold", expand=False)
     table.add_column(_("Player"))
     table.add_column(_("Decisions"), justify="right")
@@ -106,7 +121,7 @@ def _table(rows: list[tuple[str, dict[str, Any]]], worst: bool) -> Table:
             _agreed(summary),
             figures.decimal(float(summary["ev_lost_per_move"])),
         ]
-        table.add_row(*cells, *([_worst(summary)] if worst else []))
+        table.add_row(*cells, *([_worst(summary, worst)] if worst else []))
     return table
 
 
@@ -138,10 +153,10 @@ def render_analysis(results: list[dict[str, Any]], level: str) -> RenderableType
         )
         lines.append(Text(title, style="bold"))
         rows = [(player_name(result, s["seat"]), s) for s in result["summary"]]
-        lines.append(_table(rows, worst=True))
+        lines.append(_table(rows, worst=str(result["game"])))
     if len(results) > 1:
         lines.append(Text(_("Every game, by player"), style="bold"))
-        lines.append(_table(_overall(results), worst=False))
+        lines.append(_table(_overall(results), worst=None))
     lines.append(
         Text(
             _(

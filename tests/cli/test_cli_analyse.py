@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 import cardavia
 import pytest
+from cardavia_cli import i18n
+from cardavia_cli.analyse_view import move_words
+from cardavia_cli.cards_view import CardView
 from cardavia_cli.opponent import move_seed
 from cardavia_cli.saves import GameLog, write_log
 from cli_helpers import LANGUAGES, run
@@ -110,6 +114,24 @@ def test_analyse_games_in_every_language(
     assert code == 0
     assert WORST_MOVE[lang] in text
     assert str(games[1].name) in " ".join(text.split())
+    # Moves in the table's words, never the engine's notation.
+    assert not re.search(r"\b(attack|defend|transfer|take|stop|play|marriage):", text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "move", "words"),
+    [
+        ("en", "durak", "attack:6S", "attack 6♠"),
+        ("en", "durak", "defend:AD", "beat Т♦"),
+        ("en", "durak", "take", "take"),
+        ("de", "perevodnoy", "transfer:7H", "weitergeben 7♥"),
+        ("en", "schnapsen", "play:TS", "10♠"),
+        ("de", "schnapsen", "marriage:KH", "ansagen K♥"),
+    ],
+)
+def test_a_move_in_the_analysis_reads_as_typed(lang: str, game: str, move: str, words: str) -> None:
+    i18n.set_language(lang)
+    assert move_words(move, CardView(game, color=False)) == words
 
 
 def test_a_damaged_file_is_reported_and_the_others_analysed(
