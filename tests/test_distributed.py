@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import textwrap
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -210,28 +208,54 @@ def test_bad_addresses_are_refused_clearly(tmp_path: Path) -> None:
     assert "notaport" in bad_port[4]
 
 
-@pytest.mark.usefixtures("sigint_at_start")
-def test_ctrl_c_cancels_the_tasks_and_keeps_the_finished_games(tmp_path: Path) -> None:
-    """SIGINT while the driver waits for Ray: no new game is counted, the
-    tasks under way are cancelled, and the journal resumes."""
-    path = tmp_path / "t.jsonl"
-    seen: list[int] = []
+CTRL_C = textwrap.dedent(
+    """
+    import json, os, signal, sys, threading
+    import cardavia, ray
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    seen = []
 
-    def interrupt(done: int, _total: int) -> None:
+    def interrupt(done, _total):
         seen.append(done)
         if done == 2:
             threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
 
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        with pytest.raises(KeyboardInterrupt):
-            cardavia.tournament(
-                "durak", "ai:3000", "ai:3000", deals=30, seed=5, journal=path, backend="ray",
-                progress=interrupt,
-            )  # fmt: skip
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    kept = len(path.read_text().splitlines()) - 1
-    assert kept == seen[-1] and 2 <= kept < 60
+        cardavia.tournament(
+            "durak", "ai:3000", "ai:3000", deals=30, seed=5, journal=sys.argv[1],
+            backend="ray", progress=interrupt,
+        )
+        interrupted = False
+    except KeyboardInterrupt:
+        interrupted = True
     resumed = cardavia.tournament("durak", "random", "greedy", deals=1, backend="ray")
-    assert resumed["games"] == 2, "the instance still runs tasks"
+    print(json.dumps({"interrupted": interrupted, "seen": seen, "resumed": resumed["games"]}))
+    """
+)
+
+
+@pytest.mark.usefixtures("sigint_at_start")
+def test_ctrl_c_cancels_the_tasks_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    """SIGINT while the driver waits for Ray: no new game is counted, the
+    tasks under way are cancelled, and the journal resumes.
+
+    The driver is a process of its own with its own Ray instance: Ray 2.60
+    itself sometimes aborts the driver when a task it is retrying (its
+    worker lost) is cancelled ("Tried to complete task that was not
+    pending", a known race in Ray's task manager). Such a run prints no
+    result and is tried again, at most three times in all."""
+    for attempt in range(3):
+        path = tmp_path / f"t{attempt}.jsonl"
+        child = subprocess.run(
+            [sys.executable, "-c", CTRL_C, str(path)],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        if child.returncode == 0:
+            break
+    assert child.returncode == 0, child.stderr[-2000:]
+    result = json.loads(child.stdout.strip().splitlines()[-1])
+    assert result["interrupted"], "the tournament ran to its end"
+    kept = len(path.read_text().splitlines()) - 1
+    assert kept == result["seen"][-1] and 2 <= kept < 60
+    assert result["resumed"] == 2, "the instance still runs tasks"
