@@ -11,12 +11,12 @@ from cardavia import MissingDependencyError
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from .i18n import _
+from .i18n import N_, _
 
 __all__ = ["ADDRESS_HELP", "RAY_HELP", "backend", "describe_error", "progress_bar"]
 
-RAY_HELP = "Run on a Ray cluster (pip install './[ray]'): a new local one unless --address."
-ADDRESS_HELP = (
+RAY_HELP = N_("Run on a Ray cluster (pip install './[ray]'): a new local one unless --address.")
+ADDRESS_HELP = N_(
     "The Ray cluster: auto (the one started on this machine with `ray start`) or "
     "ray://HOST:PORT; implies --ray (default: RAY_ADDRESS, else a new local instance)."
 )

@@ -22,7 +22,8 @@ from .cluster import ADDRESS_HELP, RAY_HELP, describe_error, progress_bar
 from .cluster import backend as backend_of
 from .config import AUTO_LANGUAGE, KEYS, ConfigError, load_config, parse_value, save_config
 from .config import config_path as _config_path
-from .i18n import LANGUAGES, _, resolve_language, set_language
+from .i18n import LANGUAGES, N_, _, resolve_language, set_language
+from .localized_help import HelpCommand, HelpGroup
 from .opponent import DEFAULT_LEVEL, LEVELS
 from .plain_text import AsciiStream
 from .saves import (
@@ -35,16 +36,21 @@ from .saves import (
     write_log,
 )
 from .themes import THEMES, get_theme
-from .tournament_view import PLAYER_HELP
 from .web.options import DEFAULT_HOST, DEFAULT_PORT
 
+# Every help text is an English msgid, translated when --help is written
+# (localized_help: typer builds the help at import, before the language is
+# known). Every command takes cls=HelpCommand.
 app = typer.Typer(
     name="cardavia",
-    help="Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer.",
+    cls=HelpGroup,
+    help=N_("Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer."),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-config_app = typer.Typer(help="Show or change your settings.", invoke_without_command=True)
+config_app = typer.Typer(
+    cls=HelpGroup, help=N_("Show or change your settings."), invoke_without_command=True
+)
 app.add_typer(config_app, name="config")
 
 
@@ -70,16 +76,14 @@ LANGUAGE = choice("language", LANGUAGES)
 LEVEL = choice("level", tuple(LEVELS))
 THEME = choice("theme", tuple(THEMES))
 
-ASCII_HELP = "Plain ASCII: suit letters S H D C, Latin court letters, no colour."
-LANG_HELP = (
-    "Language: "
-    + ", ".join(LANGUAGES)
-    + " (default: CARDAVIA_LANG, then `cardavia config set language`, then LC_ALL or LANG,"
-    " then English)."
+ASCII_HELP = N_("Plain ASCII: suit letters S H D C, Latin court letters, no colour.")
+LANG_HELP = N_(
+    "Language: {languages} (default: CARDAVIA_LANG, then `cardavia config set language`, "
+    "then LC_ALL or LANG, then English)."
 )
-GAME_HELP = "durak, perevodnoy or schnapsen"
-LEVEL_HELP = "easy, normal or hard."
-THEME_HELP = "Colour theme: " + ", ".join(THEMES) + "."
+GAME_HELP = N_("durak, perevodnoy or schnapsen")
+LEVEL_HELP = N_("easy, normal or hard.")
+THEME_HELP = N_("Colour theme: {themes}.")
 
 
 def make_console(ascii_only: bool = False) -> Console:
@@ -104,15 +108,9 @@ def setup_language(option: str | None) -> str:
     return language
 
 
-def threads_option(what: str) -> Any:
+def threads_option(help: str) -> Any:
     """``--threads``: how much runs at once, on this machine or on Ray."""
-    return typer.Option(
-        None,
-        "--threads",
-        min=1,
-        max=cardavia.ai.MAX_THREADS,
-        help=f"{what} (default: every core, or the Ray cluster's CPUs).",
-    )
+    return typer.Option(None, "--threads", min=1, max=cardavia.ai.MAX_THREADS, help=help)
 
 
 def fail(console: Console, message: str, code: int = 1) -> typer.Exit:
@@ -129,39 +127,40 @@ def version_callback(value: bool) -> None:
 @app.callback()
 def main(
     version: bool = typer.Option(
-        False, "--version", callback=version_callback, is_eager=True, help="Show the version."
+        False, "--version", callback=version_callback, is_eager=True, help=N_("Show the version.")
     ),
 ) -> None:
     """Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer."""
 
 
-@app.command()
+@app.command(cls=HelpCommand, help=N_("Play a game against the computer."))
 def play(
     names: list[str] | None = typer.Argument(
         None,
         metavar="GAME [FILE]",
-        help="durak, perevodnoy or schnapsen; with --resume, a saved game's file (default: "
-        "the latest unfinished game, of GAME if named).",
+        help=N_(
+            "durak, perevodnoy or schnapsen; with --resume, a saved game's file (default: "
+            "the latest unfinished game, of GAME if named)."
+        ),
     ),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     seed: int | None = typer.Option(
-        None, "--seed", min=0, max=(1 << 64) - 1, help="Deal from this seed."
+        None, "--seed", min=0, max=(1 << 64) - 1, help=N_("Deal from this seed.")
     ),
     level: str | None = typer.Option(None, "--level", callback=LEVEL, help=LEVEL_HELP),
-    hints: bool | None = typer.Option(None, "--hints/--no-hints", help="Show tips."),
-    json_mode: bool = typer.Option(False, "--json", help="Machine mode: JSON lines."),
+    hints: bool | None = typer.Option(None, "--hints/--no-hints", help=N_("Show tips.")),
+    json_mode: bool = typer.Option(False, "--json", help=N_("Machine mode: JSON lines.")),
     save: bool = typer.Option(
         False,
         "--save",
-        help="With --json: save the game as the table does (it does not otherwise).",
+        help=N_("With --json: save the game as the table does (it does not otherwise)."),
     ),
     resume: bool = typer.Option(
-        False, "--resume", help="Continue a saved game: FILE, or the latest unfinished one."
+        False, "--resume", help=N_("Continue a saved game: FILE, or the latest unfinished one.")
     ),
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
-    """Play a game against the computer."""
     from .machine import run_machine
     from .session import PlaySession, Settings
 
@@ -259,21 +258,23 @@ def play_arguments(names: list[str], resume: bool) -> tuple[str | None, Path | N
     return game, path
 
 
-@app.command()
+@app.command(
+    cls=HelpCommand,
+    help=N_("Play in the browser: a card table served on this computer until Ctrl-C."),
+)
 def web(
     port: int = typer.Option(
-        DEFAULT_PORT, "--port", min=0, max=65535, help="Port to listen on (0: any free port)."
+        DEFAULT_PORT, "--port", min=0, max=65535, help=N_("Port to listen on (0: any free port).")
     ),
     host: str = typer.Option(
-        DEFAULT_HOST, "--host", help="Address to listen on (default: this computer only)."
+        DEFAULT_HOST, "--host", help=N_("Address to listen on (default: this computer only).")
     ),
     no_browser: bool = typer.Option(
-        False, "--no-browser", help="Only print the address; do not open a browser."
+        False, "--no-browser", help=N_("Only print the address; do not open a browser.")
     ),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     level: str | None = typer.Option(None, "--level", callback=LEVEL, help=LEVEL_HELP),
 ) -> None:
-    """Play in the browser: a card table served on this computer until Ctrl-C."""
     from .web.launch import listen, serve
 
     language = setup_language(lang)
@@ -309,12 +310,11 @@ def web(
     console.print(_("The table is closed."))
 
 
-@app.command()
+@app.command(cls=HelpCommand, help=N_("Print the rules of a game."))
 def rules(
     game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
 ) -> None:
-    """Print the rules of a game."""
     from .rules_text import print_markdown, rules_markdown
 
     language = setup_language(lang)
@@ -330,14 +330,13 @@ def rules(
     print_markdown(console, text)
 
 
-@app.command()
+@app.command(cls=HelpCommand, help=N_("A guided walk through the rules on real positions."))
 def learn(
     game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
-    """A guided walk through the rules on real positions."""
     from .learn import run_lesson
 
     setup_language(lang)
@@ -346,12 +345,11 @@ def learn(
     run_lesson(game, view, console, console.input)
 
 
-@app.command()
+@app.command(cls=HelpCommand, help=N_("The games and their decks."))
 def games(
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    json_mode: bool = typer.Option(False, "--json", help="Machine-readable list."),
+    json_mode: bool = typer.Option(False, "--json", help=N_("Machine-readable list.")),
 ) -> None:
-    """The games and their decks."""
     from .catalogue import games_json, render_games
 
     if json_mode:
@@ -362,23 +360,24 @@ def games(
     console.print(render_games())
 
 
-@app.command()
+@app.command(
+    cls=HelpCommand, help=N_("Step through a saved game with the computer's view of each move.")
+)
 def replay(
     file: Path = typer.Argument(
-        ..., help="A saved game: its file, or its name as `cardavia saves` lists it."
+        ..., help=N_("A saved game: its file, or its name as `cardavia saves` lists it.")
     ),
-    show_all: bool = typer.Option(False, "--all", help="Print every move without waiting."),
+    show_all: bool = typer.Option(False, "--all", help=N_("Print every move without waiting.")),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     level: str | None = typer.Option(
         None,
         "--level",
         callback=LEVEL,
-        help="Budget of the analysis (default: the level the game was played at).",
+        help=N_("Budget of the analysis (default: the level the game was played at)."),
     ),
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
-    """Step through a saved game with the computer's view of each move."""
     from .replay import replay_level, run_replay
 
     setup_language(lang)
@@ -404,12 +403,11 @@ def replay(
         raise typer.Exit(130) from None
 
 
-@app.command()
+@app.command(cls=HelpCommand, help=N_("The saved games, newest first: game, date and state."))
 def saves(
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    json_mode: bool = typer.Option(False, "--json", help="Machine-readable list."),
+    json_mode: bool = typer.Option(False, "--json", help=N_("Machine-readable list.")),
 ) -> None:
-    """The saved games, newest first: game, date and state."""
     from .saves import list_saved, saved_json
     from .saves_view import render_saves
 
@@ -422,28 +420,34 @@ def saves(
     console.print(render_saves(saved))
 
 
-@app.command()
+@app.command(
+    cls=HelpCommand,
+    help=N_("A duplicate-deal match between two players, with 95-percent confidence intervals."),
+)
 def tournament(
     game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
-    a: str = typer.Option("normal", "--a", help="Player A: " + PLAYER_HELP),
-    b: str = typer.Option("greedy", "--b", help="Player B: " + PLAYER_HELP),
-    deals: int = typer.Option(20, "--deals", min=1, help="Deals, each played twice."),
+    a: str = typer.Option("normal", "--a", help=N_("Player A: {players}")),
+    b: str = typer.Option("greedy", "--b", help=N_("Player B: {players}")),
+    deals: int = typer.Option(20, "--deals", min=1, help=N_("Deals, each played twice.")),
     seed: int | None = typer.Option(
-        None, "--seed", min=0, max=(1 << 64) - 1, help="Seed of the deals (default: random)."
+        None, "--seed", min=0, max=(1 << 64) - 1, help=N_("Seed of the deals (default: random).")
     ),
-    threads: int | None = threads_option("Games played at once"),
+    threads: int | None = threads_option(
+        N_("Games played at once (default: every core, or the Ray cluster's CPUs).")
+    ),
     journal: Path | None = typer.Option(
         None,
         "--journal",
-        help="Record every finished game in this file; run again with it to resume "
-        "(its seed is used when --seed is not given).",
+        help=N_(
+            "Record every finished game in this file; run again with it to resume "
+            "(its seed is used when --seed is not given)."
+        ),
     ),
-    json_mode: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    json_mode: bool = typer.Option(False, "--json", help=N_("Print the result as JSON.")),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
     address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
-    """A duplicate-deal match between two players, with 95% confidence intervals."""
     from cardavia.tournament_journal import journal_seed
 
     from .tournament_view import (
@@ -501,23 +505,32 @@ def tournament(
     console.print(render_tournament(result))
 
 
-@app.command("analyse-games")
+@app.command(
+    "analyse-games",
+    cls=HelpCommand,
+    help=N_(
+        "Every decision of saved games analysed by the computer: the value of each "
+        "legal move and of the move played, and each player's expected value lost per move."
+    ),
+)
 def analyse_games(
-    files: list[Path] = typer.Argument(..., help="Saved games (JSON), as replay reads them."),
-    level: str = typer.Option("normal", "--level", callback=LEVEL, help="Budget of the analysis."),
-    threads: int | None = threads_option("Games analysed at once"),
+    files: list[Path] = typer.Argument(..., help=N_("Saved games (JSON), as replay reads them.")),
+    level: str = typer.Option(
+        "normal", "--level", callback=LEVEL, help=N_("Budget of the analysis.")
+    ),
+    threads: int | None = threads_option(
+        N_("Games analysed at once (default: every core, or the Ray cluster's CPUs).")
+    ),
     out: Path | None = typer.Option(
         None,
         "--out",
-        help="Write every decision and summary to this file, one JSON object per line.",
+        help=N_("Write every decision and summary to this file, one JSON object per line."),
     ),
-    json_mode: bool = typer.Option(False, "--json", help="Print the whole analysis as JSON."),
+    json_mode: bool = typer.Option(False, "--json", help=N_("Print the whole analysis as JSON.")),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
     address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
-    """Every decision of saved games analysed by the computer: the value of each
-    legal move and of the move played, and each player's expected value lost per move."""
     from cardavia.analysis import analyse_games as analyse
 
     from .analyse_view import (
@@ -587,13 +600,14 @@ def analyse_games(
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(
+    cls=HelpCommand, help=N_("How fast the engine and the computer player run on this machine.")
+)
 def bench(
-    quick: bool = typer.Option(False, "--quick", help="Small budgets: a few seconds."),
-    json_mode: bool = typer.Option(False, "--json", help="Print the measurements as JSON."),
+    quick: bool = typer.Option(False, "--quick", help=N_("Small budgets: a few seconds.")),
+    json_mode: bool = typer.Option(False, "--json", help=N_("Print the measurements as JSON.")),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
 ) -> None:
-    """How fast the engine and the computer player run on this machine."""
     from .bench import measuring_message, render_bench
     from .measure import run_bench
 
@@ -632,15 +646,14 @@ def config_show(ctx: typer.Context) -> None:
         console.print(f"  {key} = {value}", highlight=False)
 
 
-@config_app.command("set")
+@config_app.command("set", cls=HelpCommand, help=N_("Change one setting."))
 def config_set(
-    key: str = typer.Argument(..., help="language, theme, level or hints"),
+    key: str = typer.Argument(..., help=N_("language, theme, level or hints")),
     value: str = typer.Argument(
         ...,
-        help="The new value; for language, auto follows LC_ALL or LANG.",
+        help=N_("The new value; for language, auto follows LC_ALL or LANG."),
     ),
 ) -> None:
-    """Change one setting."""
     setup_language(None)
     console = make_console()
     config = load_config()
@@ -653,7 +666,6 @@ def config_set(
     console.print(_("Saved {key} = {value} in {path}").format(key=key, value=value, path=path))
 
 
-@config_app.command("path")
+@config_app.command("path", cls=HelpCommand, help=N_("Print where the settings are stored."))
 def config_path_command() -> None:
-    """Print where the settings are stored."""
     typer.echo(str(_config_path()))

@@ -16,9 +16,9 @@ from rich.text import Text
 
 from . import figures
 from .glossary import game_title
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 
-PLAYER_HELP = (
+PLAYER_HELP = N_(
     "random, greedy, easy, normal, hard, ai:ITERATIONS (the AI with that budget), "
     "or cmd:COMMAND (a program answering observations on stdin with moves)."
 )
