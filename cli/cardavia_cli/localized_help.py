@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-import typer
 from typer import _click
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
-from typer.main import get_command
 
 from .config import load_config
 from .i18n import LANGUAGES, N_, _, resolve_language, speaking
@@ -36,7 +34,6 @@ __all__ = [
     "HelpCommand",
     "HelpGroup",
     "help_language",
-    "help_texts",
     "lang_option",
     "translate_help",
 ]
@@ -132,21 +129,30 @@ def _translated_param(param: _click.Parameter) -> _click.Parameter:
     return twin
 
 
-def _translated(command: C, ctx: _click.Context) -> C:
-    """A copy of ``command`` whose help texts (its own and its parameters',
-    --help included) are in the active language."""
+def _own_help_translated(command: C) -> C:
+    """A copy of ``command`` whose own help is in the active language."""
     twin = copy.copy(command)
     if command.help:
         twin.help = translate_help(command.help)
     if command.short_help:
         twin.short_help = translate_help(command.short_help)
+    return twin
+
+
+def _translated(command: C, ctx: _click.Context) -> C:
+    """A copy of ``command`` whose help texts (its own and its parameters',
+    --help included) are in the active language."""
+    twin = _own_help_translated(command)
     twin.params = [_translated_param(param) for param in command.get_params(ctx)]
     twin.add_help_option = False  # already among the params
     return twin
 
 
+Write = Callable[[C, _click.Context, _click.HelpFormatter], None]
+
+
 def _write_help(
-    command: _click.Command, ctx: _click.Context, formatter: _click.HelpFormatter, write: Any
+    command: C, ctx: _click.Context, formatter: _click.HelpFormatter, write: Write[C]
 ) -> None:
     """Render with ``write(twin, ctx, own_formatter)`` in the help's
     language, then hand the text over to ``formatter``."""
@@ -171,10 +177,7 @@ class HelpCommand(TyperCommand):
         _write_help(self, ctx, formatter, TyperCommand.format_help)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        twin = copy.copy(self)
-        twin.help = translate_help(self.help) if self.help else self.help
-        twin.short_help = translate_help(self.short_help) if self.short_help else self.short_help
-        return TyperCommand.get_short_help_str(twin, limit)
+        return TyperCommand.get_short_help_str(_own_help_translated(self), limit)
 
 
 class HelpGroup(TyperGroup):
@@ -188,30 +191,4 @@ class HelpGroup(TyperGroup):
         _write_help(self, ctx, formatter, TyperGroup.format_help)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        twin = copy.copy(self)
-        twin.help = translate_help(self.help) if self.help else self.help
-        twin.short_help = translate_help(self.short_help) if self.short_help else self.short_help
-        return TyperGroup.get_short_help_str(twin, limit)
-
-
-def help_texts(app: typer.Typer) -> list[tuple[str, str]]:
-    """Every help text of ``app``'s commands and their parameters, as
-    ``(where, msgid)``: the help written for the player, untranslated."""
-    root = get_command(app)
-    found: list[tuple[str, str]] = []
-
-    def visit(command: _click.Command, path: str) -> None:
-        ctx = _click.Context(command, info_name=path)
-        for text in (command.help, command.short_help):
-            if text:
-                found.append((path, text))
-        for param in command.get_params(ctx):
-            if isinstance(param, TyperArgument | TyperOption) and param.help and not param.hidden:
-                found.append((f"{path} {param.name}", param.help))
-        if isinstance(command, TyperGroup):
-            for name, sub in command.commands.items():
-                if not sub.hidden:
-                    visit(sub, f"{path} {name}")
-
-    visit(root, "cardavia")
-    return found
+        return TyperGroup.get_short_help_str(_own_help_translated(self), limit)
