@@ -106,6 +106,7 @@ impl Search {
             seed: self.seed,
             threads: self.threads,
             playout: self.playout.unwrap_or(G::PLAYOUT),
+            exploration: G::EXPLORATION,
             ..Config::default()
         }
     }

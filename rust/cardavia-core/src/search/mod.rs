@@ -89,6 +89,10 @@ pub trait Rollout: Game {
     /// game (docs/AI.md).
     const PLAYOUT: ismcts::Playout;
 
+    /// The UCB exploration constant, measured per game (docs/AI.md): it
+    /// must suit how far apart the game's rewards lie.
+    const EXPLORATION: f32 = 0.7;
+
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
 }
 
@@ -112,7 +116,10 @@ pub struct Level {
     pub pick: Pick,
 }
 
-/// The AI's levels, weakest first.
+/// The AI's levels, weakest first. `normal` and `hard` take the largest
+/// budgets that keep their slowest moves, from a Durak opening where the
+/// rollouts are longest, within about 0.25 s on one core and about 1 s on
+/// every core (docs/AI.md, "Levels").
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
@@ -121,12 +128,12 @@ pub const LEVELS: [Level; 3] = [
     },
     Level {
         name: "normal",
-        iterations: 20_000,
+        iterations: 60_000,
         pick: Pick::Best,
     },
     Level {
         name: "hard",
-        iterations: 100_000,
+        iterations: 300_000,
         pick: Pick::Best,
     },
 ];
