@@ -115,27 +115,27 @@ def test_the_pages_cover_every_command() -> None:
     }  # fmt: skip
 
 
-@pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
-def test_every_command_translates_its_help(page: Page) -> None:
-    expected = localized_help.HelpGroup if page.path in ((), ("config",)) else None
-    assert isinstance(page.command, expected or localized_help.HelpCommand), page.path
+@pytest.mark.parametrize("help_page", PAGES, ids=PAGE_IDS)
+def test_every_command_translates_its_help(help_page: Page) -> None:
+    expected = localized_help.HelpGroup if help_page.path in ((), ("config",)) else None
+    assert isinstance(help_page.command, expected or localized_help.HelpCommand), help_page.path
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
-def test_help_in_every_language(runner: CliRunner, page: Page, lang: str) -> None:
-    out = help_of(runner, page, lang)
-    english = help_of(runner, page, None)
+@pytest.mark.parametrize("help_page", PAGES, ids=PAGE_IDS)
+def test_help_in_every_language(runner: CliRunner, help_page: Page, lang: str) -> None:
+    out = help_of(runner, help_page, lang)
+    english = help_of(runner, help_page, None)
     assert out != english
     assert out.startswith(translation(lang, "Usage:") + " cardavia")
     assert f"\n{translation(lang, 'Options')}:\n" in out
     assert "Usage:" not in out and "\nOptions:" not in out
-    for text in page.texts():
+    for text in help_page.texts():
         assert squeeze(translation(lang, text)) in squeeze(out), (lang, text, out)
         assert squeeze(text) not in squeeze(out), (lang, text)
-    if any(isinstance(p, TyperArgument) for p in page.command.params):
+    if any(isinstance(p, TyperArgument) for p in help_page.command.params):
         assert f"\n{translation(lang, 'Arguments')}:\n" in out
-    if isinstance(page.command, TyperGroup):
+    if isinstance(help_page.command, TyperGroup):
         assert f"\n{translation(lang, 'Commands')}:\n" in out
 
 
@@ -154,15 +154,15 @@ def test_command_list_in_every_language(runner: CliRunner, lang: str) -> None:
         assert not command.help.startswith(shown), (name, line)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
-def test_english_help_stays_english(runner: CliRunner, page: Page) -> None:
-    out = help_of(runner, page, None)
+@pytest.mark.parametrize("help_page", PAGES, ids=PAGE_IDS)
+def test_english_help_stays_english(runner: CliRunner, help_page: Page) -> None:
+    out = help_of(runner, help_page, None)
     assert out.startswith("Usage: cardavia")
     assert "\nOptions:\n" in out
-    for text in page.texts():
+    for text in help_page.texts():
         assert squeeze(translation("en", text)) in squeeze(out), text
         assert translation("en", text) == localized_help.translate_help(text)
-    assert out == help_of(runner, page, "en")
+    assert out == help_of(runner, help_page, "en")
 
 
 def test_typer_notes_are_translated(runner: CliRunner) -> None:
