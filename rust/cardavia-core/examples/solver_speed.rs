@@ -162,9 +162,14 @@ fn main() {
             .nth(2)
             .and_then(|a| a.parse().ok())
             .unwrap_or(16);
-        for iterations in [20_000, 100_000] {
-            play::<false>(cards, 40, iterations);
-            play::<true>(cards, 40, iterations);
+        // The budgets of `normal` and `hard`, or the one named.
+        let levels: Vec<_> = cardavia_core::search::LEVELS[1..]
+            .iter()
+            .filter(|l| std::env::args().nth(3).is_none_or(|name| name == l.name))
+            .collect();
+        for level in levels {
+            play::<false>(cards, 40, level.iterations);
+            play::<true>(cards, 40, level.iterations);
         }
         return;
     }

@@ -25,13 +25,14 @@ pub enum Endgame {
 }
 
 /// Nodes one solve of a world may visit before the endgame is judged too
-/// large, per iteration of the budget the search would have spent instead:
-/// a node costs about as much as a fiftieth of an iteration, so a solve
-/// that gives up has cost about twice the search's own time. Measured
-/// (`solver_speed play 16`): at 50, `normal` played 17 of 40 Durak
-/// endgames of 16 cards exactly; at 100, 20; at 150, 20, with the worst
-/// move twice as slow.
-const NODES_PER_ITERATION: u64 = 100;
+/// large, per iteration of the budget the search would have spent instead.
+/// Measured (`solver_speed play 16`): with 20,000 iterations at 50 nodes,
+/// `normal` played 17 of 40 Durak endgames of 16 cards exactly; at 100, 20;
+/// at 150, 20, with the worst move twice as slow. When `normal` grew to
+/// 60,000 iterations, 100 nodes (six million) played 21 of 40 exactly but
+/// took up to 3.2 s on a move (load 3), so the limits stay where they were:
+/// about two million nodes for `normal`, ten for `hard`.
+const NODES_PER_ITERATION: u64 = 33;
 /// The node limit of a solve under a time budget or none (a solve of this
 /// size takes about a second; the deadline cuts it shorter).
 pub const NODE_LIMIT: u64 = 20_000_000;
