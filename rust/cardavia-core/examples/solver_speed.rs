@@ -163,9 +163,10 @@ fn main() {
             .and_then(|a| a.parse().ok())
             .unwrap_or(16);
         // The budgets of `normal` and `hard`, or the one named.
+        let only = std::env::args().nth(3);
         let levels: Vec<_> = cardavia_core::search::LEVELS[1..]
             .iter()
-            .filter(|l| std::env::args().nth(3).is_none_or(|name| name == l.name))
+            .filter(|l| only.as_deref().unwrap_or(l.name) == l.name)
             .collect();
         for level in levels {
             play::<false>(cards, 40, level.iterations);
