@@ -122,7 +122,8 @@ def choose_move(
     engine: str = "rust",
     rollouts: str = "auto",
 ) -> str:
-    """The move the AI plays: the most visited one. With a seed, an
+    """The move the AI plays: the most visited one (``easy`` draws it by
+    visits squared, to play plausibly rather than best). With a seed, an
     iteration budget and one thread the move is always the same, and it is
     the first move ``analyse`` lists for the same arguments: the search only
     stops early once no remaining iteration could change it."""

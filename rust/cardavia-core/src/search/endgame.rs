@@ -26,8 +26,9 @@ pub enum Endgame {
 
 /// Nodes one solve of a world may visit before the endgame is judged too
 /// large, per iteration of the budget the search would have spent instead.
-/// Measured (`solver_speed play 16`): with 20,000 iterations at 50 nodes,
-/// `normal` played 17 of 40 Durak endgames of 16 cards exactly; at 100, 20;
+/// Measured (`solver_speed play 16`, playing the best move only): with
+/// 20,000 iterations at 50 nodes, `normal` played 17 of 40 Durak endgames
+/// of 16 cards exactly; at 100, 20;
 /// at 150, 20, with the worst move twice as slow. When `normal` grew to
 /// 60,000 iterations, 100 nodes (six million) played 21 of 40 exactly but
 /// took up to 3.2 s on a move (load 3), so the limits stay where they were:
@@ -56,8 +57,8 @@ const WIN_PROBE: f32 = 0.999;
 /// How often (in nodes) a solve under a time budget looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
-/// Slots of the transposition table: 2^17 (six megabytes), a bound on the
-/// memory one solve uses whatever the position.
+/// Slots of the transposition table: 2^18 of 40 bytes (ten megabytes), a
+/// bound on the memory one solve uses whatever the position.
 const TABLE_BITS: u32 = 18;
 
 /// What a transposition-table entry knows of a position's value.

@@ -118,8 +118,9 @@ pub struct Level {
 
 /// The AI's levels, weakest first. `normal` and `hard` take the largest
 /// budgets that keep their slowest moves, from a Durak opening where the
-/// rollouts are longest, within about 0.25 s on one core and about 1 s on
-/// every core (docs/AI.md, "Levels").
+/// rollouts are longest, near 0.25 s on one core for `normal` and near a
+/// second on every core for `hard` (1.2 s mean, 1.5 s at most on an idle
+/// machine; docs/AI.md, "Levels").
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
