@@ -28,8 +28,8 @@ pub enum Endgame {
 /// large, per iteration of the budget the search would have spent instead.
 /// Measured (`solver_speed play 16`, playing the best move only): with
 /// 20,000 iterations at 50 nodes, `normal` played 17 of 40 Durak endgames
-/// of 16 cards exactly; at 100, 20;
-/// at 150, 20, with the worst move twice as slow. When `normal` grew to
+/// of 16 cards exactly; at 100, 20; at 150, 20, with the worst move twice
+/// as slow. When `normal` grew to
 /// 60,000 iterations, 100 nodes (six million) played 21 of 40 exactly but
 /// took up to 3.2 s on a move (load 3), so the limits stay where they were:
 /// about two million nodes for `normal`, ten for `hard`.
