@@ -11,7 +11,7 @@ through the reference engine, and driving a game move by move from Python
 of several repetitions, interleaved so that both engines meet the same
 machine load; the ratios are of those medians. The last lines compare the
 figures with the targets of issue 3. The measurements are those of
-``cardavia bench`` (``cardavia_cli.measure``; ``pip install ./cli``).
+``cardavia bench`` (``cardavia_cli.play.measure``; ``pip install ./cli``).
 
 Schnapsen's playouts are counted in deals (a match is several deals): the
 unit of its target. ``cores used`` is the process CPU time over the wall
@@ -27,7 +27,7 @@ import os
 import sys
 
 import cardavia
-from cardavia_cli import measure
+from cardavia_cli.play import measure
 
 #: Issue 3's targets.
 PLAYOUTS_PER_SECOND = 500_000

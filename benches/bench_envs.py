@@ -29,7 +29,7 @@ from typing import Any
 import cardavia
 import numpy as np
 from cardavia.envs import Env, TensorBuffer, gym_env, observation_tensors, pettingzoo_env
-from cardavia_cli import measure
+from cardavia_cli.play import measure
 
 Work = Callable[[], int]
 BATCH = 1024

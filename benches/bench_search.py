@@ -24,7 +24,7 @@ target is a ratio of at most 5 (issue 11).
 Targets (issue 4): at least 200,000 iterations per second on one core from
 the Durak opening, at least 100x the reference, and ``normal`` at most
 0.25 s per move on one core. The measurements are those of ``cardavia
-bench`` (``cardavia_cli.measure``; ``pip install ./cli``).
+bench`` (``cardavia_cli.play.measure``; ``pip install ./cli``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import sys
 
 import cardavia
 from cardavia import ai
-from cardavia_cli import measure
+from cardavia_cli.play import measure
 
 
 def bench_search(game: str, quick: bool, repeats: int) -> dict[str, float]:

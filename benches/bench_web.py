@@ -41,8 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardavia_cli import opponent
-from cardavia_cli.saves import SaveError, load_log
+from cardavia_cli.play import opponent
+from cardavia_cli.play.saves import SaveError, load_log
 from cardavia_cli.web.launch import listen, local_options, make_server
 from websockets.asyncio.client import connect
 

@@ -1,4 +1,4 @@
-"""The measurements (``cardavia_cli.measure``) and the scripts in ``benches/``
+"""The measurements (``cardavia_cli.play.measure``) and the scripts in ``benches/``
 that print them: what each piece of work counts, which run a median keeps,
 and that both scripts measure through the module ``cardavia bench`` uses."""
 
@@ -13,7 +13,7 @@ from typing import Any
 import cardavia
 import pytest
 
-measure = pytest.importorskip("cardavia_cli.measure")
+measure = pytest.importorskip("cardavia_cli.play.measure")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benches"))
 
@@ -84,6 +84,6 @@ def test_the_scripts_measure_through_the_cli_module(
     module = importlib.import_module(script)
     assert module.main(["--quick", "--game", "durak"]) == 0
     out = capsys.readouterr().out
-    assert runs, f"{script} times its work with cardavia_cli.measure"
+    assert runs, f"{script} times its work with cardavia_cli.play.measure"
     for line in lines:
         assert line in out

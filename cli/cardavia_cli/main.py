@@ -16,17 +16,12 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from . import __version__, opponent
-from .cards_view import CardView
-from .cluster import ADDRESS_HELP, RAY_HELP, describe_error, progress_bar
-from .cluster import backend as backend_of
-from .config import AUTO_LANGUAGE, KEYS, ConfigError, load_config, parse_value, save_config
-from .config import config_path as _config_path
-from .i18n import LANGUAGES, N_, _, resolve_language, set_language
-from .localized_help import HelpCommand, HelpGroup
-from .opponent import DEFAULT_LEVEL, LEVELS
-from .plain_text import AsciiStream
-from .saves import (
+from . import __version__
+from .play import opponent
+from .play.config import AUTO_LANGUAGE, KEYS, ConfigError, load_config, parse_value, save_config
+from .play.config import config_path as _config_path
+from .play.opponent import DEFAULT_LEVEL, LEVELS
+from .play.saves import (
     SaveError,
     find_saved,
     latest_unfinished,
@@ -35,8 +30,14 @@ from .saves import (
     rebuild,
     write_log,
 )
-from .themes import THEMES, get_theme
+from .terminal.cluster import ADDRESS_HELP, RAY_HELP, describe_error, progress_bar
+from .terminal.cluster import backend as backend_of
+from .terminal.localized_help import HelpCommand, HelpGroup
+from .terminal.plain_text import AsciiStream
 from .web.options import DEFAULT_HOST, DEFAULT_PORT
+from .words.card_faces import CardView
+from .words.i18n import LANGUAGES, N_, _, resolve_language, set_language
+from .words.themes import THEMES, get_theme
 
 # Every help text is an English msgid, translated when --help is written
 # (localized_help: typer builds the help at import, before the language is
@@ -161,8 +162,8 @@ def play(
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
-    from .machine import run_machine
-    from .session import PlaySession, Settings
+    from .terminal.machine import run_machine
+    from .terminal.session import PlaySession, Settings
 
     config = load_config()
     if json_mode:
@@ -315,7 +316,8 @@ def rules(
     game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
 ) -> None:
-    from .rules_text import print_markdown, rules_markdown
+    from .terminal.markdown import print_markdown
+    from .words.rules_text import rules_markdown
 
     language = setup_language(lang)
     console = make_console()
@@ -337,7 +339,7 @@ def learn(
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
-    from .learn import run_lesson
+    from .terminal.learn import run_lesson
 
     setup_language(lang)
     console = make_console(ascii_only)
@@ -350,7 +352,7 @@ def games(
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     json_mode: bool = typer.Option(False, "--json", help=N_("Machine-readable list.")),
 ) -> None:
-    from .catalogue import games_json, render_games
+    from .terminal.catalogue import games_json, render_games
 
     if json_mode:
         typer.echo(json.dumps(games_json(), ensure_ascii=False))
@@ -378,7 +380,8 @@ def replay(
     ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
     theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
 ) -> None:
-    from .replay import replay_level, run_replay
+    from .play.opponent import replay_level
+    from .terminal.replay import run_replay
 
     setup_language(lang)
     console = make_console(ascii_only)
@@ -408,8 +411,8 @@ def saves(
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
     json_mode: bool = typer.Option(False, "--json", help=N_("Machine-readable list.")),
 ) -> None:
-    from .saves import list_saved, saved_json
-    from .saves_view import render_saves
+    from .play.saves import list_saved, saved_json
+    from .terminal.saves_view import render_saves
 
     saved = list_saved()
     if json_mode:
@@ -450,7 +453,7 @@ def tournament(
 ) -> None:
     from cardavia.tournament_journal import journal_seed
 
-    from .tournament_view import (
+    from .terminal.tournament_view import (
         error_message,
         playing_message,
         render_tournament,
@@ -533,13 +536,13 @@ def analyse_games(
 ) -> None:
     from cardavia.analysis import analyse_games as analyse
 
-    from .analyse_view import (
+    from .terminal.analyse_view import (
         analysing_message,
         load_records,
         render_analysis,
         write_decisions,
     )
-    from .analyse_view import error_message as analysis_error
+    from .terminal.analyse_view import error_message as analysis_error
 
     if json_mode:
         set_language("en")
@@ -608,8 +611,8 @@ def bench(
     json_mode: bool = typer.Option(False, "--json", help=N_("Print the measurements as JSON.")),
     lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
 ) -> None:
-    from .bench import measuring_message, render_bench
-    from .measure import run_bench
+    from .play.measure import run_bench
+    from .terminal.bench import measuring_message, render_bench
 
     if json_mode:
         set_language("en")

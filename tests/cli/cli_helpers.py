@@ -10,10 +10,11 @@ from typing import Any
 
 import cardavia
 import pytest
-from cardavia_cli import i18n, opponent
-from cardavia_cli.learn import accepts, position
-from cardavia_cli.learn_steps import ILLEGAL_DEFENCE, Step, durak_deck
 from cardavia_cli.main import app
+from cardavia_cli.play import opponent
+from cardavia_cli.play.lesson_steps import ILLEGAL_DEFENCE, Step, durak_deck
+from cardavia_cli.play.lessons import accepts, position
+from cardavia_cli.words import i18n
 from typer.testing import CliRunner
 
 LANGUAGES = i18n.LANGUAGES

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cardavia_cli import i18n
+from cardavia_cli.words import i18n
 from cli_helpers import StandIn, isolate_home, use_stand_ins
 
 

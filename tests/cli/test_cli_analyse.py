@@ -19,11 +19,11 @@ from typing import Any
 
 import cardavia
 import pytest
-from cardavia_cli import i18n
-from cardavia_cli.analyse_view import move_words
-from cardavia_cli.cards_view import CardView
-from cardavia_cli.opponent import move_seed
-from cardavia_cli.saves import GameLog, write_log
+from cardavia_cli.play.opponent import move_seed
+from cardavia_cli.play.saves import GameLog, write_log
+from cardavia_cli.terminal.analyse_view import move_words
+from cardavia_cli.words import i18n
+from cardavia_cli.words.card_faces import CardView
 from cli_helpers import LANGUAGES, run
 from typer.testing import CliRunner
 

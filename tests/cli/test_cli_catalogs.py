@@ -16,7 +16,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
-from cardavia_cli import i18n
+from cardavia_cli.words import i18n
 from cli_helpers import LANGUAGES
 
 PACKAGE = Path(cardavia_cli.__file__).parent

@@ -10,7 +10,7 @@ import cardavia
 import pytest
 from cardavia_cli import __version__
 from cardavia_cli.main import app
-from cardavia_cli.rules_text import read_rules
+from cardavia_cli.words.rules_text import read_rules
 from cli_helpers import GAMES, LANGUAGES, run, saved_games
 from typer.testing import CliRunner
 
@@ -85,7 +85,7 @@ def test_rules_print_in_every_language(runner: CliRunner, game: str, lang: str) 
 
 
 def test_rules_fall_back_to_english(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardavia_cli import rules_text
+    from cardavia_cli.words import rules_text
 
     real = rules_text.read_rules
     monkeypatch.setattr(

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import cardavia
 import pytest
-from cardavia_cli import opponent
 from cardavia_cli.main import app
+from cardavia_cli.play import opponent
 from cli_helpers import GAMES, StandIn, run, saved_games
 from typer.testing import CliRunner
 
@@ -112,8 +112,8 @@ def test_machine_mode(runner: CliRunner, games_dir: Path) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_machine_mode_plays_to_the_end(runner: CliRunner, game: str) -> None:
     """Drive machine mode with the moves a shadow game says are legal."""
-    from cardavia_cli.machine import run_machine
-    from cardavia_cli.saves import GameLog
+    from cardavia_cli.play.saves import GameLog
+    from cardavia_cli.terminal.machine import run_machine
 
     log = GameLog(game=game, seed=9, deck=None, levels={"0": "human", "1": "easy"})
     engine = log.new_game()

@@ -1,4 +1,4 @@
-"""One vocabulary per language (``cardavia_cli.glossary``): every term is
+"""One vocabulary per language (``cardavia_cli.words.glossary``): every term is
 found in the rules text of each of its games and in the table's sentences,
 players can type every move term, and the variants a language chose
 against (and the other register, and seat numbers) appear nowhere in its
@@ -12,12 +12,12 @@ import cardavia
 import pytest
 from babel.messages.catalog import Catalog
 from cardavia import rules
-from cardavia_cli import i18n
-from cardavia_cli.cards_view import CardView
-from cardavia_cli.glossary import TERMS, terms
-from cardavia_cli.learn_steps import schnapsen_deck
 from cardavia_cli.main import app
-from cardavia_cli.moves_input import command_table, parse_input, word_table
+from cardavia_cli.play.lesson_steps import schnapsen_deck
+from cardavia_cli.words import i18n
+from cardavia_cli.words.card_faces import CardView
+from cardavia_cli.words.glossary import TERMS, terms
+from cardavia_cli.words.moves_input import command_table, parse_input, word_table
 from cli_helpers import LANGUAGES, adding, defending
 from test_cli_catalogs import load
 from typer.testing import CliRunner

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from cardavia_cli import localized_help
-from cardavia_cli.i18n import LANGUAGES, LOCALE_DIR
 from cardavia_cli.main import app
-from cardavia_cli.themes import THEMES
-from cardavia_cli.tournament_view import PLAYER_HELP
+from cardavia_cli.terminal import localized_help
+from cardavia_cli.terminal.tournament_view import PLAYER_HELP
+from cardavia_cli.words.i18n import LANGUAGES, LOCALE_DIR
+from cardavia_cli.words.themes import THEMES
 from cli_helpers import run
 from typer import _click
 from typer.core import TyperArgument, TyperGroup, TyperOption

@@ -4,9 +4,9 @@ the engine, and its texts translated."""
 from __future__ import annotations
 
 import pytest
-from cardavia_cli import i18n
-from cardavia_cli.learn import accepts, position
-from cardavia_cli.learn_steps import ILLEGAL_DEFENCE, steps_for
+from cardavia_cli.play.lesson_steps import ILLEGAL_DEFENCE, steps_for
+from cardavia_cli.play.lessons import accepts, position
+from cardavia_cli.words import i18n
 from cli_helpers import GAMES, LANGUAGES, lesson_answer, run
 from typer.testing import CliRunner
 

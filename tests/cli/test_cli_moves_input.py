@@ -6,11 +6,11 @@ from typing import Any
 
 import cardavia
 import pytest
-from cardavia_cli import i18n
-from cardavia_cli.cards_view import CardView
-from cardavia_cli.learn_steps import durak_deck, schnapsen_deck
-from cardavia_cli.moves_input import ordered_moves, parse_cards, parse_input
-from cardavia_cli.narration import move_label
+from cardavia_cli.play.lesson_steps import durak_deck, schnapsen_deck
+from cardavia_cli.words import i18n
+from cardavia_cli.words.card_faces import CardView
+from cardavia_cli.words.moves_input import ordered_moves, parse_cards, parse_input
+from cardavia_cli.words.narration import move_label
 from cli_helpers import LANGUAGES
 
 # The move words of every language (the glossary's terms), English alongside.
@@ -182,7 +182,7 @@ def test_move_words_in_every_language(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_catalog_move_words_are_the_agreed_ones(lang: str) -> None:
     i18n.set_language(lang)
-    from cardavia_cli.moves_input import display_word
+    from cardavia_cli.words.moves_input import display_word
 
     assert tuple(display_word(k) for k in KINDS) == WORDS[lang]
 

@@ -7,7 +7,7 @@ import sys
 from typing import TextIO, cast
 
 import pytest
-from cardavia_cli.plain_text import AsciiStream, to_ascii
+from cardavia_cli.terminal.plain_text import AsciiStream, to_ascii
 from rich.console import Console
 from rich.table import Table
 

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from cardavia_cli.cards_view import CardView
-from cardavia_cli.saves import GameLog, SaveError, load_log, write_log
-from cardavia_cli.session import PlaySession, Settings
+from cardavia_cli.play.saves import GameLog, SaveError, load_log, write_log
+from cardavia_cli.terminal.session import PlaySession, Settings
+from cardavia_cli.words.card_faces import CardView
 from cli_helpers import GAMES, StandIn, run, saved_games
 from rich.console import Console
 from typer.testing import CliRunner

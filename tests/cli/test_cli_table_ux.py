@@ -14,16 +14,17 @@ from pathlib import Path
 import cardavia
 import pytest
 from cardavia import rules
-from cardavia_cli import i18n
-from cardavia_cli.cards_view import CardView
-from cardavia_cli.learn import position
-from cardavia_cli.learn_steps import durak_deck, steps_for
 from cardavia_cli.main import app
-from cardavia_cli.moves_input import parse_input
-from cardavia_cli.replay import analysis_line
-from cardavia_cli.session import advice_text
-from cardavia_cli.summaries import final_deal, finished_deal
-from cardavia_cli.table import render, tip
+from cardavia_cli.play.lesson_steps import durak_deck, steps_for
+from cardavia_cli.play.lessons import position
+from cardavia_cli.terminal.session import advice_text
+from cardavia_cli.terminal.table import render
+from cardavia_cli.words import i18n
+from cardavia_cli.words.advice import analysis_line
+from cardavia_cli.words.card_faces import CardView
+from cardavia_cli.words.moves_input import parse_input
+from cardavia_cli.words.summaries import final_deal, finished_deal
+from cardavia_cli.words.table_words import tip
 from cli_helpers import LANGUAGES, StandIn, adding, defending, run, saved_games
 from rich.console import Console
 from typer.testing import CliRunner
@@ -205,7 +206,7 @@ def test_refusals_in_the_players_language() -> None:
 
 
 def test_strict_rules_refusal() -> None:
-    from cardavia_cli.learn_steps import schnapsen_deck
+    from cardavia_cli.play.lesson_steps import schnapsen_deck
 
     g = cardavia.new_game(
         "schnapsen", deck=list(schnapsen_deck("QD AS TS JS KH", "AD KS QC JC TD", "JH", "KD KC"))
@@ -374,7 +375,7 @@ def test_the_durak_table_shows_the_limit_and_the_discards(runner: CliRunner) -> 
 
 
 def test_discards_lists_the_pile(runner: CliRunner) -> None:
-    from cardavia_cli.session import played_cards_text
+    from cardavia_cli.words.table_help import played_cards_text
 
     g = adding()
     g.play("stop")
@@ -399,7 +400,7 @@ def test_errors_have_no_value_error_prefix(runner: CliRunner, args: list[str]) -
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_prompt_fits_60_columns(lang: str) -> None:
-    from cardavia_cli.session import move_prompt
+    from cardavia_cli.terminal.session import move_prompt
 
     i18n.set_language(lang)
     assert len(move_prompt() + " > ") <= 60
@@ -441,7 +442,7 @@ def schnapsen_obs(marriages: list[list[str]]) -> dict[str, object]:
     ],
 )
 def test_the_marriages_line_separates_the_seats(marriages: list[list[str]], line: str) -> None:
-    from cardavia_cli.table import marriages_line
+    from cardavia_cli.words.table_words import marriages_line
 
     text = marriages_line(schnapsen_obs(marriages), CardView(game="schnapsen", color=False))
     assert text is not None and text.plain == line

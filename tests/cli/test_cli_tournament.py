@@ -12,10 +12,11 @@ from typing import Any
 
 import cardavia
 import pytest
-from cardavia_cli import i18n, measure
-from cardavia_cli.bench import render_bench
 from cardavia_cli.main import app
-from cardavia_cli.tournament_view import render_tournament
+from cardavia_cli.play import measure
+from cardavia_cli.terminal.bench import render_bench
+from cardavia_cli.terminal.tournament_view import render_tournament
+from cardavia_cli.words import i18n
 from cli_helpers import LANGUAGES, run
 from rich.console import Console
 from typer.testing import CliRunner

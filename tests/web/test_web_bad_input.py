@@ -11,8 +11,8 @@ from typing import Any
 
 import cardavia
 import pytest
-from cardavia_cli.logged_game import LoggedGame
-from cardavia_cli.saves import new_log, write_log
+from cardavia_cli.play.logged_game import LoggedGame
+from cardavia_cli.play.saves import new_log, write_log
 from cardavia_cli.web.app import create_app
 from cardavia_cli.web.connection import Connection
 from cardavia_cli.web.protocol import FIELDS, MessageError, parse_message
@@ -193,7 +193,7 @@ class Broken(StandIn):
 def test_a_failure_inside_is_reported_and_the_table_stays(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cardavia_cli import opponent
+    from cardavia_cli.play import opponent
 
     monkeypatch.setattr(opponent, "for_level", Broken)
     with table(client) as opened:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from browser_server import Served, serve_in_thread
-from cardavia_cli import i18n
-from cardavia_cli.glossary import game_title
-from cardavia_cli.rules_text import rules_markdown
+from cardavia_cli.words import i18n
+from cardavia_cli.words.glossary import game_title
+from cardavia_cli.words.rules_text import rules_markdown
 from cli_helpers import LANGUAGES
 from playwright.sync_api import Page, expect
 from web_helpers import GAMES

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import cardavia
 import pytest
-from cardavia_cli import i18n
-from cardavia_cli.glossary import game_title
-from cardavia_cli.learn_steps import steps_for
 from cardavia_cli.main import app
-from cardavia_cli.rules_text import rules_markdown
-from cardavia_cli.saves import load_log
+from cardavia_cli.play.lesson_steps import steps_for
+from cardavia_cli.play.saves import load_log
+from cardavia_cli.words import i18n
+from cardavia_cli.words.glossary import game_title
+from cardavia_cli.words.rules_text import rules_markdown
 from cli_helpers import LANGUAGES, lesson_answer
 from starlette.testclient import TestClient
 from typer.testing import CliRunner

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardavia_cli.saves import load_log
+from cardavia_cli.play.saves import load_log
 from cli_helpers import StandIn
 from starlette.testclient import TestClient
 from web_helpers import first_move, table

@@ -13,5 +13,5 @@ as the terminal.
 - ``launch``: the command itself (uvicorn, the browser, Ctrl-C).
 
 The server owns every game; the page sends only move strings, typed text
-and settings.
+and settings. Imports ``words`` and ``play``; never ``terminal``.
 """

@@ -17,7 +17,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..i18n import _, speaking
+from ..words.i18n import _, speaking
 from .connection import Connection
 from .options import WebOptions
 from .protocol import MessageError

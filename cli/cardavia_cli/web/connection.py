@@ -10,24 +10,19 @@ from typing import Any
 
 import cardavia
 
-from .. import opponent
-from ..cards_view import CardView
-from ..i18n import LANGUAGES, _, speaking
-from ..learn import lesson_words
-from ..logged_game import COMPUTER, HUMAN, LoggedGame
-from ..moves_input import normalize, parse_input
-from ..narration import move_label
-from ..opponent import LEVELS
-from ..saves import new_log, rebuild
-from ..session import (
-    advice_rows,
-    chance_text,
-    chances_heading,
-    help_text,
-    played_cards_text,
-    suggestion_text,
-)
-from ..summaries import deal_heading, deal_lines, end_summary
+from ..play import opponent
+from ..play.lessons import lesson_words
+from ..play.logged_game import LoggedGame
+from ..play.opponent import LEVELS
+from ..play.saves import new_log, rebuild
+from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
+from ..words.card_faces import CardView
+from ..words.i18n import LANGUAGES, _, speaking
+from ..words.moves_input import normalize, parse_input
+from ..words.narration import move_label
+from ..words.seats import COMPUTER, HUMAN
+from ..words.summaries import deal_heading, deal_lines, end_summary
+from ..words.table_help import help_text, played_cards_text
 from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings

@@ -8,10 +8,8 @@ from typing import Any
 
 import cardavia
 
-from ..cards_view import CardView
-from ..glossary import game_title
-from ..i18n import _
-from ..learn import (
+from ..play.lesson_steps import ILLEGAL_DEFENCE, Step, steps_for
+from ..play.lessons import (
     answer_move,
     check_illegal_defence,
     closing_text,
@@ -20,9 +18,11 @@ from ..learn import (
     position,
     step_text,
 )
-from ..learn_steps import ILLEGAL_DEFENCE, Step, steps_for
-from ..moves_input import ordered_moves
-from ..narration import narrate
+from ..words.card_faces import CardView
+from ..words.glossary import game_title
+from ..words.i18n import _
+from ..words.moves_input import ordered_moves
+from ..words.narration import narrate
 from .protocol import MessageError
 from .table_json import cards_json, table_json
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import cardavia
 
-from ..catalogue import game_summary
-from ..glossary import game_title
-from ..i18n import _
-from ..opponent import LEVELS, level_name
-from ..table import seat_names
+from ..play.opponent import LEVELS
+from ..words.games import game_summary
+from ..words.glossary import game_title, level_name
+from ..words.i18n import _
+from ..words.seats import seat_names
 
 # Each language in its own name, as a language menu shows it to those who
 # read it (the same in every language, so not translated).

@@ -17,8 +17,8 @@ from typing import Any
 
 import cardavia
 
-from ..i18n import LANGUAGES, _
-from ..opponent import LEVELS
+from ..play.opponent import LEVELS
+from ..words.i18n import LANGUAGES, _
 from .options import Limits
 
 # type → {field: (type, required)}

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cards_view import CardView
-from ..glossary import game_title
-from ..i18n import _, ngettext
-from ..narration import narrate
-from ..opponent import move_seed
-from ..replay import analysis_line, analysis_note, forced_text, replay_level
-from ..saves import GameLog, SaveError, games_dir, list_saved, load_log, rebuild
+from ..play.opponent import move_seed, replay_level
+from ..play.saves import GameLog, SaveError, games_dir, list_saved, load_log, rebuild
+from ..words.advice import analysis_line, analysis_note, forced_text
+from ..words.card_faces import CardView
+from ..words.glossary import game_title
+from ..words.i18n import _, ngettext
+from ..words.narration import narrate
 from .protocol import MessageError
 from .table_json import table_json
 

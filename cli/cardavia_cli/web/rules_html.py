@@ -9,8 +9,8 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from ..i18n import _, current_language
-from ..rules_text import rules_markdown
+from ..words.i18n import _, current_language
+from ..words.rules_text import rules_markdown
 
 # The texts mark their sections with HTML comments, which are not for readers.
 SECTION_MARK = re.compile(r"<!--.*?-->", re.DOTALL)

@@ -1,19 +1,19 @@
 """An observation of seat 0 as the page draws it: cards with their labels,
 the legal moves as buttons (each with its number, its place and its label
 in the player's language), and the table's facts in the same sentences the
-terminal prints (``cardavia_cli.table``)."""
+terminal prints (``cardavia_cli.terminal.table``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards_view import RANK_LABELS, SUIT_SYMBOLS, CardView, deck_name, sort_cards
-from ..glossary import game_title, suit_name
-from ..moves_input import card_of, kind_of, ordered_moves
-from ..narration import move_label, outcome_text
-from ..table import (
-    HUMAN,
+from ..words.card_faces import RANK_LABELS, SUIT_SYMBOLS, CardView, deck_name, sort_cards
+from ..words.glossary import game_title, suit_name
+from ..words.moves_input import card_of, kind_of, ordered_moves
+from ..words.narration import move_label, outcome_text
+from ..words.seats import HUMAN
+from ..words.table_words import (
     deal_text,
     last_trick_line,
     lead_line,

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from ..logged_game import LoggedGame
-from ..saves import write_log
+from ..play.logged_game import LoggedGame
+from ..play.saves import write_log
 
 T = TypeVar("T")
 

@@ -9,14 +9,13 @@ from typing import Any
 
 import cardavia
 
-from .cards_view import CardView
-from .narration import narrate
+from ..words.card_faces import CardView
+from ..words.narration import narrate
+from ..words.seats import COMPUTER, HUMAN
+from ..words.summaries import DealSummary, finished_deal
 from .opponent import Opponent, move_seed
 from .saves import GameLog, write_log
-from .summaries import DealSummary, finished_deal
 
-HUMAN = 0
-COMPUTER = 1
 # Advice uses other seeds than the opponent's own decisions.
 ADVICE_SALT = 0x5A5A
 

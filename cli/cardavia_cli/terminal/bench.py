@@ -13,10 +13,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from . import figures
-from .glossary import game_title
-from .i18n import _
-from .opponent import level_name
+from ..words import figures
+from ..words.glossary import game_title, level_name
+from ..words.i18n import _
 
 
 def _heading(text: str) -> Text:

@@ -21,14 +21,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from . import figures
-from .cards_view import CardView
-from .glossary import game_title
-from .i18n import _, ngettext
-from .moves_input import display_word
-from .narration import split
-from .opponent import move_seed
-from .saves import GameLog, SaveError, load_log
+from ..play.opponent import move_seed
+from ..play.saves import GameLog, SaveError, load_log
+from ..words import figures
+from ..words.card_faces import CardView
+from ..words.glossary import game_title
+from ..words.i18n import _, ngettext
+from ..words.moves_input import display_word
+from ..words.narration import split
 
 __all__ = [
     "analysing_message",

@@ -8,9 +8,9 @@ from datetime import datetime
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .glossary import game_title
-from .i18n import _, ngettext
-from .saves import SavedGame, games_dir
+from ..play.saves import SavedGame, games_dir
+from ..words.glossary import game_title
+from ..words.i18n import _, ngettext
 
 
 def when(stamp: str) -> str:

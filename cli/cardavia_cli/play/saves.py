@@ -19,7 +19,7 @@ from typing import Any
 
 import cardavia
 
-from .i18n import _
+from ..words.i18n import _
 
 FORMAT = "cardavia-game-log"
 SCHEMA_VERSION = 1

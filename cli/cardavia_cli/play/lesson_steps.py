@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards_view import SUITS, ranks_of
-from .i18n import N_
+from ..words.card_faces import SUITS, ranks_of
+from ..words.i18n import N_
 
 # The accepted answers of a step: canonical moves, or one of these rules.
 ANY_ATTACK = "any-attack"
@@ -20,7 +20,7 @@ WINS_TRICK = "wins-trick"
 # The answer is a card that may NOT be played (a defence the engine refuses).
 ILLEGAL_DEFENCE = "illegal-defence"
 # In ``after``: the computer answers by a fixed simple rule.
-COMPUTER = "*"
+COMPUTER_REPLY = "*"
 
 
 @dataclass(frozen=True)
@@ -330,7 +330,7 @@ DURAK_STEPS: tuple[Step, ...] = (
         deck=ENDGAME_DECK,
         setup=ENDGAME_MOVES,
         accept=("attack:KS",),
-        after=(COMPUTER, "stop"),
+        after=(COMPUTER_REPLY, "stop"),
         cards={"a": "KS"},
     ),
 )
@@ -347,7 +347,7 @@ SCHNAPSEN_STEPS: tuple[Step, ...] = (
         success=N_("The winner of a trick leads the next one."),
         deck=schnapsen_deck("AS TS KD JC QC", "KS QS JD TD AC", "JH"),
         accept=(ANY_PLAY,),
-        after=(COMPUTER,),
+        after=(COMPUTER_REPLY,),
         games=("schnapsen",),
     ),
     Step(

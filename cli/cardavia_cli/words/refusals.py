@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards_view import CardView, ranks_of
+from .card_faces import CardView, ranks_of
 from .glossary import game_title, suit_name
 from .i18n import _, ngettext
 from .narration import open_attack
+from .seats import HUMAN
 
-HUMAN = 0
 MAX_ATTACKS = 6
 
 

@@ -11,18 +11,21 @@ import cardavia
 from rich.console import Console
 from rich.text import Text
 
-from . import table
-from .cards_view import CardView, sort_cards
-from .glossary import game_title
-from .i18n import _, current_language, ngettext
-from .logged_game import COMPUTER, HUMAN, LoggedGame
-from .moves_input import Parsed, display_word, ordered_moves, parse_input
-from .narration import move_label, outcome_text
-from .opponent import Opponent
-from .rules_text import print_markdown, rules_markdown, rules_sections
-from .saves import GameLog, write_log
-from .summaries import DealSummary, continue_prompt, deal_heading, deal_lines, end_summary
-from .table import seat_names
+from ..play.logged_game import LoggedGame
+from ..play.opponent import Opponent
+from ..play.saves import GameLog, write_log
+from ..terminal import table
+from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
+from ..words.card_faces import CardView
+from ..words.glossary import game_title
+from ..words.i18n import _, current_language
+from ..words.moves_input import Parsed, ordered_moves, parse_input
+from ..words.narration import move_label, outcome_text
+from ..words.rules_text import rules_markdown, rules_sections
+from ..words.seats import COMPUTER, HUMAN
+from ..words.summaries import DealSummary, continue_prompt, deal_heading, deal_lines, end_summary
+from ..words.table_help import help_text, played_cards_text
+from .markdown import print_markdown
 
 
 class QuitGame(Exception):
@@ -239,40 +242,6 @@ def move_prompt() -> str:
     return _("Your move (number, card or word; ? for advice)")
 
 
-def advice_rows(
-    rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView
-) -> list[tuple[str, str, int]]:
-    """(move, its label, the chance it leaves in percent), best first. The
-    value is the computer's estimate of the mover's chance to win the game
-    (Durak: a draw counts half) or, in Schnapsen, the match."""
-    return [
-        (str(r["move"]), move_label(str(r["move"]), obs, view), percent(float(r["value"])))
-        for r in rows
-    ]
-
-
-def percent(value: float) -> int:
-    return round(min(1.0, max(0.0, value)) * 100)
-
-
-def suggestion_text(label: str) -> str:
-    return _("The computer suggests: {move}").format(move=label)
-
-
-def chances_heading(game: str) -> str:
-    """What the advice's percentages are."""
-    if game == "schnapsen":
-        return _("Your chance to win the match after each move, as the computer reckons it:")
-    return _(
-        "Your chance to win the game after each move, as the computer reckons it "
-        "(a draw counts half):"
-    )
-
-
-def chance_text(label: str, percent: int) -> str:
-    return _("{move}: {percent}%").format(move=label, percent=percent)
-
-
 def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView) -> Text:
     out = Text()
     rated = advice_rows(rows, obs, view)
@@ -283,56 +252,3 @@ def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView)
     for _move, label, chance in rated[:5]:
         out.append("  " + chance_text(label, chance) + "\n")
     return out
-
-
-def played_cards_text(obs: dict[str, Any], view: CardView) -> str:
-    """The discard pile (Durak) or the tricks of the deal (Schnapsen)."""
-    game = str(obs["game"])
-    if game == "schnapsen":
-        tricks = obs.get("tricks") or []
-        if not tricks:
-            return _("No trick has been played in this deal yet.")
-        you, them = seat_names()
-        shown = [
-            f"{view.label(lead)} {view.label(follow)} ({you if winner == 0 else them})"
-            for lead, follow, winner in tricks
-        ]
-        return _("Tricks of this deal: {tricks}").format(tricks=" · ".join(shown))
-    discard = sort_cards(list(obs.get("discard") or []), game, obs.get("trump"))
-    if not discard:
-        return _("The discard pile is empty.")
-    return ngettext(
-        "Discard pile ({n} card): {cards}", "Discard pile ({n} cards): {cards}", len(discard)
-    ).format(n=len(discard), cards=" ".join(view.label(card) for card in discard))
-
-
-def help_text(view: CardView) -> str:
-    return "\n".join(
-        [
-            _("How to move:"),
-            _("  a number from the list of moves, e.g. 1"),
-            _("  a card, as shown ({queen}, {ten}) or in letters (QS, 7s, 10h)").format(
-                queen=view.label("QS"), ten=view.label("TH")
-            ),
-            _("  a word, in your language or in English: {words}").format(
-                words=", ".join(move_words(view.game))
-            ),
-            _("  a word and a card: {example}").format(example=word_example(view)),
-            _("  ? shows the computer's advice; rules shows the rules; quit saves and stops"),
-            _("  discards shows the discard pile (Schnapsen: the tricks of the deal)"),
-        ]
-    )
-
-
-def move_words(game: str) -> list[str]:
-    kinds = ("play", "marriage", "exchange", "close") if game == "schnapsen" else (
-        ("attack", "defend", "transfer", "take", "stop") if game == "perevodnoy"
-        else ("attack", "defend", "take", "stop")
-    )  # fmt: skip
-    return [display_word(kind) for kind in kinds]
-
-
-def word_example(view: CardView) -> str:
-    if view.game == "schnapsen":
-        return display_word("marriage") + " " + view.label("KH")
-    return display_word("attack") + " " + view.label("8C")

@@ -23,9 +23,9 @@ from typing import TypeVar
 from typer import _click
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from .config import load_config
-from .i18n import LANGUAGES, N_, _, resolve_language, speaking
-from .themes import THEMES
+from ..play.config import load_config
+from ..words.i18n import LANGUAGES, N_, _, resolve_language, speaking
+from ..words.themes import THEMES
 from .tournament_view import PLAYER_HELP
 
 __all__ = [

@@ -14,9 +14,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from . import figures
-from .glossary import game_title
-from .i18n import N_, _, ngettext
+from ..words import figures
+from ..words.glossary import game_title
+from ..words.i18n import N_, _, ngettext
 
 PLAYER_HELP = N_(
     "random, greedy, easy, normal, hard, ai:ITERATIONS (the AI with that budget), "

@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .i18n import LANGUAGES, _
+from ..words.i18n import LANGUAGES, _
+from ..words.themes import THEMES
 from .opponent import LEVELS
-from .themes import THEMES
 
 KEYS: tuple[str, ...] = ("language", "theme", "level", "hints")
 # `config set language auto`: no language of its own; the environment decides.

@@ -11,7 +11,7 @@ from cardavia import MissingDependencyError
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from .i18n import N_, _
+from ..words.i18n import N_, _
 
 __all__ = ["ADDRESS_HELP", "RAY_HELP", "backend", "describe_error", "progress_bar"]
 

@@ -11,11 +11,9 @@ from typing import IO, Any
 
 import cardavia
 
-from .opponent import Opponent, move_seed
-from .saves import GameLog, write_log
-
-HUMAN = 0
-COMPUTER = 1
+from ..play.opponent import Opponent, move_seed
+from ..play.saves import GameLog, write_log
+from ..words.seats import COMPUTER, HUMAN
 
 
 def _line(game: cardavia.Game, ai_moves: list[str], error: str | None) -> str:

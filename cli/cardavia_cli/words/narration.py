@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards_view import CardView
+from .card_faces import CardView
 from .glossary import suit_name
 from .i18n import _, ngettext
-
-HUMAN = 0
-COMPUTER = 1
+from .seats import HUMAN
 
 
 def split(move: str) -> tuple[str, str]:

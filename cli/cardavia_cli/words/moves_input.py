@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards_view import CardView, ranks_of, sort_key
+from .card_faces import CardView, ranks_of, sort_key
 from .glossary import TERMS, move_synonyms, term, terms
 from .i18n import DEFAULT_LANGUAGE, _, pgettext, speaking
 from .narration import move_label

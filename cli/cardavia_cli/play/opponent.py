@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from cardavia import ai
 from cardavia.ai import LEVELS
 
-from .i18n import pgettext
+from .saves import GameLog
 
 DEFAULT_LEVEL = "normal"
 SEED_MASK = (1 << 63) - 1
@@ -27,7 +27,6 @@ __all__ = [
     "AiOpponent",
     "Opponent",
     "for_level",
-    "level_name",
     "move_seed",
     "threads_for",
 ]
@@ -80,11 +79,10 @@ def move_seed(base: int | None, ply: int) -> int:
     return ((base or 0) * 1_000_003 + ply * 7_919 + 17) & SEED_MASK
 
 
-def level_name(level: str) -> str:
-    """A level's name in the current language."""
-    names = {
-        "easy": pgettext("level", "easy"),
-        "normal": pgettext("level", "normal"),
-        "hard": pgettext("level", "hard"),
-    }
-    return names.get(level, level)
+def replay_level(log: GameLog, chosen: str | None = None) -> str:
+    """The level to analyse at: the one asked for, else the computer's level
+    in the saved game (what its hints said at the table)."""
+    if chosen is not None:
+        return chosen
+    level = log.levels.get("1")
+    return level if level in LEVELS else DEFAULT_LEVEL

@@ -130,3 +130,13 @@ def game_title(game: str) -> str:
 
 def suit_name(suit: str) -> str:
     return term(SUIT_TERMS[suit])
+
+
+def level_name(level: str) -> str:
+    """A level's name in the current language."""
+    names = {
+        "easy": pgettext("level", "easy"),
+        "normal": pgettext("level", "normal"),
+        "hard": pgettext("level", "hard"),
+    }
+    return names.get(level, level)

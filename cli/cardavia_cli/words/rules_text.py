@@ -6,10 +6,6 @@ from __future__ import annotations
 import re
 from importlib import resources
 
-from rich.console import Console
-from rich.markdown import Markdown
-from rich.text import Text
-
 from .i18n import DEFAULT_LANGUAGE
 
 # Every section of a rules text starts with this marker, then its "## " heading.
@@ -43,22 +39,3 @@ def rules_sections(text: str) -> list[tuple[str, str]]:
         heading = body.splitlines()[0].lstrip("#").strip() if body else ""
         sections.append((heading, body))
     return sections
-
-
-def markdown_lines(console: Console, text: str) -> list[Text]:
-    """Markdown rendered to the console's width, each line without the
-    spaces rich pads it with (a pipe or a file gets no trailing blanks)."""
-    lines = []
-    for line in console.render_lines(Markdown(text), console.options, pad=False):
-        out = Text()
-        for segment in line:
-            if not segment.control:
-                out.append(segment.text, segment.style)
-        out.rstrip()
-        lines.append(out)
-    return lines
-
-
-def print_markdown(console: Console, text: str) -> None:
-    for line in markdown_lines(console, text):
-        console.print(line, soft_wrap=True, highlight=False)

@@ -1,33 +1,26 @@
-"""``cardavia learn GAME``: the rules on real positions, one idea per step.
-
-Each step deals its position with the engine, asks the player to act, and
-checks the answer with the engine (``legal_moves`` and ``play``)."""
+"""The lessons of ``cardavia learn`` (terminal and web): each step's
+position dealt by the engine, whether an answer is what the step asks, the
+computer's fixed replies, and the step's texts. The steps themselves are in
+``lesson_steps.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import cardavia
-from rich.console import Console
-from rich.text import Text
 
-from . import table
-from .cards_view import CardView
-from .glossary import game_title
-from .i18n import _, pgettext
-from .learn_steps import (
+from ..words.card_faces import CardView
+from ..words.i18n import _, pgettext
+from ..words.moves_input import display_word, normalize, ordered_moves, parse_cards, parse_input
+from ..words.narration import narrate
+from .lesson_steps import (
     ANY_ATTACK,
     ANY_LEGAL,
     ANY_PLAY,
-    COMPUTER,
-    ILLEGAL_DEFENCE,
+    COMPUTER_REPLY,
     WINS_TRICK,
     Step,
-    steps_for,
 )
-from .moves_input import display_word, normalize, ordered_moves, parse_cards, parse_input
-from .narration import narrate
 
 
 def lesson_words() -> tuple[set[str], set[str]]:
@@ -95,7 +88,7 @@ def play_after(g: cardavia.Game, step: Step, view: CardView) -> list[str]:
         if g.is_over or g.current_player is None:
             break
         seat = g.current_player
-        move = computer_reply(g) if planned == COMPUTER else planned
+        move = computer_reply(g) if planned == COMPUTER_REPLY else planned
         if move not in g.legal_moves():
             continue
         before = g.observation(0)
@@ -118,78 +111,6 @@ def check_illegal_defence(g: cardavia.Game, answer: str, step: Step, view: CardV
             "No: {card} does beat it. Look for a card that is neither higher in suit nor a trump."
         ).format(card=view.label(card))
     return None
-
-
-def run_lesson(
-    game: str, view: CardView, console: Console, read_line: Callable[[str], str]
-) -> bool:
-    """Walk through every step; False if the player left early."""
-    steps = steps_for(game)
-    console.print(
-        Text(
-            _("Learn {game}: {n} short steps. Type skip to skip a step, quit to stop.").format(
-                game=game_title(game), n=len(steps)
-            ),
-            style=view.style("accent"),
-        )
-    )
-    skip_words, quit_words = lesson_words()
-    done = 0
-    for number, step in enumerate(steps, 1):
-        g = position(game, step)
-        obs = g.observation(0)
-        console.print()
-        console.print(
-            Text(
-                _("Step {i} of {n}: {title}").format(i=number, n=len(steps), title=_(step.title)),
-                style=view.style("accent"),
-            )
-        )
-        console.print(step_text(_(step.text), step, view))
-        shown = [] if step.accept == (ILLEGAL_DEFENCE,) else ordered_moves(obs)
-        console.print(table.render(obs, view, moves=shown, hints=False))
-        while True:
-            try:
-                answer = read_line(step_text(_(step.question), step, view) + " > ")
-            except (EOFError, KeyboardInterrupt):
-                console.print()
-                return False
-            norm = normalize(answer)
-            if norm in quit_words:
-                return False
-            if norm in skip_words:
-                break
-            if step.accept == (ILLEGAL_DEFENCE,):
-                problem = check_illegal_defence(g, answer, step, view)
-                if problem is not None:
-                    console.print(Text(problem, style=view.style("bad")))
-                    continue
-                console.print(
-                    Text(step_text(_(step.success), step, view), style=view.style("good"))
-                )
-                done += 1
-                break
-            problem, move = answer_move(g, obs, answer, step, view)
-            if move is None:
-                console.print(Text(problem or "", style=view.style("bad")))
-                continue
-            before = g.observation(0)
-            g.play(move)
-            events = narrate(move, 0, before, g.observation(0), view)
-            events += play_after(g, step, view)
-            after = g.observation(0)
-            if next_deal_began(before, after):
-                # The step's deal is over: the next deal's table is not this step's.
-                for event in events:
-                    console.print(Text(f"{view.event_mark} {event}", style=view.style("accent")))
-            else:
-                console.print(table.render(after, view, moves=[], events=events, hints=False))
-            console.print(Text(step_text(_(step.success), step, view), style=view.style("good")))
-            done += 1
-            break
-    console.print()
-    console.print(Text(closing_text(game, done, len(steps)), style=view.style("good")))
-    return True
 
 
 def closing_text(game: str, done: int, total: int) -> str:

@@ -15,12 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards_view import CardView, ranks_of, sort_cards
+from .card_faces import CardView, ranks_of, sort_cards
 from .i18n import _, ngettext
 from .narration import marriage_points, split
+from .seats import COMPUTER, HUMAN
 
-HUMAN = 0
-COMPUTER = 1
 CARD_POINTS = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 IDLE_BOUTS_DRAW = 50
 

@@ -1,20 +1,23 @@
-"""The table as the player sees it: rich renderables built from
-``observation(0)``. Kept to short lines so it reads well at 60 columns."""
+"""The table's lines, from ``observation(0)``: the trump, the stock and
+discard pile, the computer's hand, the bout (limit, who takes), the talon,
+points and match, marriages, the lead and the last trick, whose turn, the
+strict rules and the tips. Styled with rich ``Text`` where cards keep their
+colours; the terminal prints them (``terminal/table.py``) and the web sends
+their text (``web/table_json.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .cards_view import CardView, sort_cards
-from .glossary import game_title, suit_name
+from .card_faces import CardView, sort_cards
+from .glossary import suit_name
 from .i18n import _, ngettext
 from .moves_input import card_of, display_word, kind_of
-from .narration import move_label, open_attack
+from .narration import open_attack
+from .seats import HUMAN, seat_names
 
-HUMAN = 0
 WORD_MOVES = ("take", "stop", "transfer", "close", "exchange", "marriage")
 
 
@@ -96,26 +99,6 @@ def opponent_line(obs: dict[str, Any], view: CardView, revealed: list[str] | Non
     return line
 
 
-def hand_line(obs: dict[str, Any], moves: list[str], view: CardView) -> Text:
-    """Your cards, sorted; a playable card carries the number of its move."""
-    number: dict[str, int] = {}
-    for i, move in enumerate(moves, 1):
-        card = card_of(move)
-        if card is not None and card not in number:
-            number[card] = i
-    hand = sort_cards(list(obs["hand"]), str(obs["game"]), obs.get("trump"))
-    out = Text(_("Your hand:") + " ")
-    if not hand:
-        out.append(_("no cards"))
-    for i, card in enumerate(hand):
-        if i:
-            out.append(" ")
-        out.append_text(view.card(card))
-        if card in number:
-            out.append(f"({number[card]})", style=view.style("number"))
-    return out
-
-
 def move_word(move: str, obs: dict[str, Any]) -> str | None:
     """The word that plays a word move, shown beside it; none for ending a
     bout the defender takes (it is not "beaten", and the label says it)."""
@@ -127,19 +110,6 @@ def move_word(move: str, obs: dict[str, Any]) -> str | None:
     return display_word(kind)
 
 
-def moves_block(obs: dict[str, Any], moves: list[str], view: CardView) -> list[Text]:
-    lines = [Text(_("Your moves:"), style=view.style("accent"))]
-    for i, move in enumerate(moves, 1):
-        line = Text("  ")
-        line.append(f"{i:>2}.", style=view.style("number"))
-        line.append(" " + move_label(move, obs, view))
-        word = move_word(move, obs)
-        if word is not None:
-            line.append(f" · {word}", style=view.style("muted"))
-        lines.append(line)
-    return lines
-
-
 def pile_text(obs: dict[str, Any]) -> str:
     """The stock and the discard pile of Durak."""
     stock = int(obs["stock_size"])
@@ -149,23 +119,6 @@ def pile_text(obs: dict[str, Any]) -> str:
         + " · "
         + ngettext("discard pile: {n} card", "discard pile: {n} cards", discard).format(n=discard)
     )
-
-
-def table_line(obs: dict[str, Any], view: CardView) -> Text:
-    line = Text(_("Table (attack/defence):") + " ")
-    table = obs.get("table") or []
-    if not table:
-        line.append(_("empty"))
-    for i, (attack, defence) in enumerate(table):
-        if i:
-            line.append("  ")
-        line.append_text(view.card(attack))
-        line.append("/")
-        if defence is None:
-            line.append("..." if view.ascii else "…")
-        else:
-            line.append_text(view.card(defence))
-    return line
 
 
 def limit_text(obs: dict[str, Any]) -> str | None:
@@ -196,23 +149,6 @@ def role_text(obs: dict[str, Any]) -> str | None:
     return _("You attack.") if obs["attacker"] == HUMAN else _("You defend.")
 
 
-def durak_lines(
-    obs: dict[str, Any], view: CardView, revealed: list[str] | None = None
-) -> list[Text]:
-    lines = [trump_line(obs, view), Text(pile_text(obs)), opponent_line(obs, view, revealed)]
-    lines.append(table_line(obs, view))
-    limit = limit_text(obs)
-    if limit:
-        lines.append(Text(limit, style=view.style("muted")))
-    taking = taking_text(obs)
-    if taking:
-        lines.append(Text(taking, style=view.style("muted")))
-    role = role_text(obs)
-    if role:
-        lines.append(Text(role))
-    return lines
-
-
 def talon_text(obs: dict[str, Any]) -> str:
     closed = obs.get("closed")
     if closed is not None:
@@ -235,11 +171,6 @@ def points_text(obs: dict[str, Any]) -> str:
 def match_text(obs: dict[str, Any]) -> str:
     mp = obs["match_points"]
     return _("Match (from 7 down to 0): you {you} · computer {them}").format(you=mp[0], them=mp[1])
-
-
-def seat_names() -> tuple[str, str]:
-    """Seat 0 and seat 1 in a short list: you, the computer."""
-    return _("you"), _("computer")
 
 
 def marriages_line(obs: dict[str, Any], view: CardView) -> Text | None:
@@ -280,22 +211,6 @@ def last_trick_line(obs: dict[str, Any], view: CardView) -> Text | None:
         else _("Last trick: {cards}, won by the computer")
     )
     return _fmt(template, view, cards=view.cards([lead_card, follow]))
-
-
-def schnapsen_lines(
-    obs: dict[str, Any], view: CardView, revealed: list[str] | None = None
-) -> list[Text]:
-    lines = [trump_line(obs, view), Text(talon_text(obs))]
-    lines.append(Text(points_text(obs)))
-    lines.append(Text(match_text(obs)))
-    marriages = marriages_line(obs, view)
-    if marriages is not None:
-        lines.append(marriages)
-    lines.append(opponent_line(obs, view, revealed))
-    for optional in (lead_line(obs, view), last_trick_line(obs, view)):
-        if optional is not None:
-            lines.append(optional)
-    return lines
 
 
 def turn_text(obs: dict[str, Any]) -> str:
@@ -355,42 +270,3 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
             "Tip: add a card of a rank on the table, or stop: the cards go to the discard pile."
         )
     return _("Tip: open with any card; a low card of a plain suit costs least.")
-
-
-def render(
-    obs: dict[str, Any],
-    view: CardView,
-    *,
-    moves: list[str],
-    events: list[str] | None = None,
-    hints: bool = True,
-    revealed: list[str] | None = None,
-) -> RenderableType:
-    """The whole table for seat 0 (``revealed``: the computer's hand, shown
-    only in the replay of a finished game)."""
-    game = str(obs["game"])
-    title = Text(f"── {game_title(game)} ", style=view.style("accent"))
-    if game == "schnapsen":
-        title.append(deal_text(obs) + " ")
-    title.append("──")
-    lines: list[Text] = [title]
-    if game == "schnapsen":
-        lines.extend(schnapsen_lines(obs, view, revealed))
-    else:
-        lines.extend(durak_lines(obs, view, revealed))
-    lines.append(hand_line(obs, moves, view))
-    for event in events or []:
-        lines.append(Text(f"{view.event_mark} {event}", style=view.style("accent")))
-    if obs.get("outcome") is None:
-        mine = obs.get("current_player") == HUMAN
-        lines.append(Text(turn_text(obs), style=view.style("good" if mine else "muted")))
-        reminder = strict_reminder(obs)
-        if reminder:
-            lines.append(Text(reminder, style=view.style("bad")))
-        if moves:
-            lines.extend(moves_block(obs, moves, view))
-        if hints:
-            hint = tip(obs, view)
-            if hint:
-                lines.append(Text(hint, style=view.style("muted")))
-    return Group(*lines)

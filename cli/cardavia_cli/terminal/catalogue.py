@@ -7,8 +7,9 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .glossary import game_title
-from .i18n import _
+from ..words.games import deck_summary, game_summary
+from ..words.glossary import game_title
+from ..words.i18n import _
 
 GAMES: dict[str, dict[str, Any]] = {
     "durak": {"deck": "atlasnye", "players": 2},
@@ -30,33 +31,6 @@ def games_json() -> dict[str, Any]:
         "games": [{"id": game, **info} for game, info in GAMES.items()],
         "decks": [{"id": deck, **info} for deck, info in DECKS.items()],
     }
-
-
-def game_summary(game: str) -> str:
-    texts = {
-        "durak": _(
-            "Classic Durak for two: attack, beat, take; the last player holding cards is the durak."
-        ),
-        "perevodnoy": _(
-            "Transferable Durak: the defender may pass the attack on with a card of the same rank."
-        ),
-        "schnapsen": _(
-            "Schnapsen: tricks and marriages to 66 points; a match of deals counted down from 7."
-        ),
-    }
-    return texts[game]
-
-
-def deck_summary(deck: str) -> str:
-    if deck == "atlasnye":
-        return _(
-            "Atlasnye deck (St. Petersburg, Russia): 36 cards, 6 to ace, with the Cyrillic "
-            "court indices В (jack), Д (queen), К (king), Т (ace)."
-        )
-    return _(
-        "Schnapsen deck: 20 cards, B (jack), D (queen), K (king), 10 and A (ace); "
-        "they count 2, 3, 4, 10 and 11 points."
-    )
 
 
 def render_games() -> RenderableType:

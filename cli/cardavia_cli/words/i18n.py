@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 DOMAIN = "cardavia"
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 LANGUAGES: tuple[str, ...] = ("en", "ru", "uk", "el", "vi", "ms", "nb", "de")
 DEFAULT_LANGUAGE = "en"
 

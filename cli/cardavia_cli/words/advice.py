@@ -1,0 +1,100 @@
+"""The computer's advice in words: the chance each move leaves (the
+terminal's ``?``, the web's Hint) and its view of each move of a replayed
+game, from the mover's seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .card_faces import CardView
+from .glossary import level_name
+from .i18n import _
+from .narration import move_label
+from .seats import HUMAN
+
+
+def advice_rows(
+    rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView
+) -> list[tuple[str, str, int]]:
+    """(move, its label, the chance it leaves in percent), best first. The
+    value is the computer's estimate of the mover's chance to win the game
+    (Durak: a draw counts half) or, in Schnapsen, the match."""
+    return [
+        (str(r["move"]), move_label(str(r["move"]), obs, view), percent(float(r["value"])))
+        for r in rows
+    ]
+
+
+def percent(value: float) -> int:
+    return round(min(1.0, max(0.0, value)) * 100)
+
+
+def suggestion_text(label: str) -> str:
+    return _("The computer suggests: {move}").format(move=label)
+
+
+def chances_heading(game: str) -> str:
+    """What the advice's percentages are."""
+    if game == "schnapsen":
+        return _("Your chance to win the match after each move, as the computer reckons it:")
+    return _(
+        "Your chance to win the game after each move, as the computer reckons it "
+        "(a draw counts half):"
+    )
+
+
+def chance_text(label: str, percent: int) -> str:
+    return _("{move}: {percent}%").format(move=label, percent=percent)
+
+
+def chance_phrase(value: float, game: str) -> str:
+    """A move's value as what it is: the mover's chance to win the game
+    (Durak, a draw counting half) or the match (Schnapsen)."""
+    if game == "schnapsen":
+        return _("{percent}% to win the match").format(percent=percent(value))
+    return _("{percent}% to win the game").format(percent=percent(value))
+
+
+def analysis_line(
+    rows: list[dict[str, Any]], move: str, seat: int, obs: dict[str, Any], view: CardView
+) -> str:
+    """The computer's view of ``move`` by ``seat`` (``obs`` is that seat's
+    observation before it); empty when there was nothing to choose."""
+    if len(rows) < 2:
+        return ""
+    game = str(obs["game"])
+    by_move = {r["move"]: r for r in rows}
+    best = rows[0]
+    played = by_move.get(move)
+    chance = chance_phrase(float(played["value"]) if played else 0.0, game)
+    if best["move"] == move:
+        if seat == HUMAN:
+            return _("Your move, from your seat: the best ({chance}).").format(chance=chance)
+        return _("The computer's move, from its seat: the best ({chance}).").format(chance=chance)
+    values = {
+        "chance": chance,
+        "best": move_label(str(best["move"]), obs, view),
+        "best_chance": chance_phrase(float(best["value"]), game),
+    }
+    if seat == HUMAN:
+        return _("Your move, from your seat: {chance}; best was {best} ({best_chance}).").format(
+            **values
+        )
+    return _(
+        "The computer's move, from its seat: {chance}; best was {best} ({best_chance})."
+    ).format(**values)
+
+
+def forced_text() -> str:
+    return _("The only possible move.")
+
+
+def analysis_note(level: str, finished: bool) -> str:
+    """What the replay's figures are, said once at the start."""
+    note = _(
+        "The computer analyses each move at level {level}, from the seat of the player who "
+        "made it, knowing only what that player knew."
+    ).format(level=level_name(level))
+    if finished:
+        note += " " + _("The game is over, so both hands are shown.")
+    return note

@@ -1,0 +1,64 @@
+"""What the table explains on request: how to type a move, the words of
+each game, and the cards already played (``discards``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .card_faces import CardView, sort_cards
+from .i18n import _, ngettext
+from .moves_input import display_word
+from .seats import seat_names
+
+
+def played_cards_text(obs: dict[str, Any], view: CardView) -> str:
+    """The discard pile (Durak) or the tricks of the deal (Schnapsen)."""
+    game = str(obs["game"])
+    if game == "schnapsen":
+        tricks = obs.get("tricks") or []
+        if not tricks:
+            return _("No trick has been played in this deal yet.")
+        you, them = seat_names()
+        shown = [
+            f"{view.label(lead)} {view.label(follow)} ({you if winner == 0 else them})"
+            for lead, follow, winner in tricks
+        ]
+        return _("Tricks of this deal: {tricks}").format(tricks=" · ".join(shown))
+    discard = sort_cards(list(obs.get("discard") or []), game, obs.get("trump"))
+    if not discard:
+        return _("The discard pile is empty.")
+    return ngettext(
+        "Discard pile ({n} card): {cards}", "Discard pile ({n} cards): {cards}", len(discard)
+    ).format(n=len(discard), cards=" ".join(view.label(card) for card in discard))
+
+
+def help_text(view: CardView) -> str:
+    return "\n".join(
+        [
+            _("How to move:"),
+            _("  a number from the list of moves, e.g. 1"),
+            _("  a card, as shown ({queen}, {ten}) or in letters (QS, 7s, 10h)").format(
+                queen=view.label("QS"), ten=view.label("TH")
+            ),
+            _("  a word, in your language or in English: {words}").format(
+                words=", ".join(move_words(view.game))
+            ),
+            _("  a word and a card: {example}").format(example=word_example(view)),
+            _("  ? shows the computer's advice; rules shows the rules; quit saves and stops"),
+            _("  discards shows the discard pile (Schnapsen: the tricks of the deal)"),
+        ]
+    )
+
+
+def move_words(game: str) -> list[str]:
+    kinds = ("play", "marriage", "exchange", "close") if game == "schnapsen" else (
+        ("attack", "defend", "transfer", "take", "stop") if game == "perevodnoy"
+        else ("attack", "defend", "take", "stop")
+    )  # fmt: skip
+    return [display_word(kind) for kind in kinds]
+
+
+def word_example(view: CardView) -> str:
+    if view.game == "schnapsen":
+        return display_word("marriage") + " " + view.label("KH")
+    return display_word("attack") + " " + view.label("8C")
