@@ -118,10 +118,10 @@ def test_table_shows_the_facts(runner: CliRunner) -> None:
     assert "Trump: ♦ diamonds · К♦ lies under the stock" in out
     assert "Stock: 24 cards" in out
     assert "The computer holds 5 cards" in out
-    assert "Table (attack/defence): В♥/…" in out
-    assert "The computer attacks with В♥." in out
+    assert "Table (attack/defence): 7♦/…" in out
+    assert "The computer attacks with 7♦." in out
     assert "Your hand: 9♠ В♠ 8♣ Т♣ 8♦(1) Д♦(2)" in out
-    assert "1. Beat В♥ with 8♦" in out and "3. Take the cards · take" in out
+    assert "1. Beat 7♦ with 8♦" in out and "3. Take the cards · take" in out
 
 
 def test_schnapsen_table_shows_scores(runner: CliRunner) -> None:

@@ -61,14 +61,14 @@ def test_invalid_input_changes_nothing(runner: CliRunner, games_dir: Path) -> No
     _, out = run(runner, ["play", "durak", "--seed", "3"], stdin="hello\nAH\n6S\nstop\nquit\n")
     assert "“hello” is not a move" in out
     assert "You do not hold Т♥." in out
-    assert "You cannot stop: only the attacker ends the bout. Beat В♥ or take." in out
+    assert "You cannot stop: only the attacker ends the bout. Beat 7♦ or take." in out
     [path] = saved_games(games_dir)
     moves = json.loads(path.read_text())["moves"]
     assert [m["seat"] for m in moves] == [1]  # only the computer's opening attack
 
 
 def test_ambiguous_input_lists_the_options(runner: CliRunner, games_dir: Path) -> None:
-    # Seed 3, durak: seat 0 defends against В♥ with 8♦ or Д♦; "Д♦" is direct,
+    # Seed 3, durak: seat 0 defends against 7♦ with 8♦ or Д♦; "Д♦" is direct,
     # a bare "take" too. Schnapsen: find a seed where a king with its queen is held.
     for seed in range(200):
         g = cardavia.new_game("schnapsen", seed=seed)
@@ -101,7 +101,7 @@ def test_machine_mode(runner: CliRunner, games_dir: Path) -> None:
     outputs = [json.loads(line) for line in result.output.splitlines()]
     assert len(outputs) == 3
     first = outputs[0]
-    assert first["ai_moves"] == ["attack:JH"] and first["current_player"] == 0
+    assert first["ai_moves"] == ["attack:7D"] and first["current_player"] == 0
     assert first["hand"] == cardavia.new_game("durak", seed=3).observation(0)["hand"]
     assert "error" not in first
     assert "bogus" in outputs[1]["error"] and outputs[1]["ai_moves"] == []

@@ -409,7 +409,7 @@ def test_the_prompt_fits_60_columns(lang: str) -> None:
 def test_ascii_events_are_not_marked_like_the_prompt(runner: CliRunner) -> None:
     code, out = run(runner, ["play", "durak", "--seed", "3", "--ascii"], stdin="quit\n")
     assert code == 0
-    assert "* The computer attacks with JH." in out
+    assert "* The computer attacks with 7D." in out
     assert not [line for line in out.splitlines() if line.startswith("> ")]
 
 

@@ -15,11 +15,11 @@ from typing import Any, Protocol
 
 from cardavia import ai
 from cardavia.ai import LEVELS
+from cardavia.tournament import move_seed as deal_move_seed
 
 from .saves import GameLog
 
 DEFAULT_LEVEL = "normal"
-SEED_MASK = (1 << 63) - 1
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -75,8 +75,10 @@ def for_level(level: str) -> Opponent:
 
 
 def move_seed(base: int | None, ply: int) -> int:
-    """A seed for the opponent's ``ply``-th decision, fixed by the game's seed."""
-    return ((base or 0) * 1_000_003 + ply * 7_919 + 17) & SEED_MASK
+    """The seed of the ``ply``-th decision of a game dealt from ``base``: the
+    tournament's, so that the table, replays and ``analyse-games`` search
+    each position as a tournament of the same deal would."""
+    return deal_move_seed(base or 0, ply)
 
 
 def replay_level(log: GameLog, chosen: str | None = None) -> str:

@@ -6,16 +6,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardavia.cards import ATLASNYE, RED_SUITS, SCHNAPSEN, SUIT_SYMBOLS, SUITS
 from rich.text import Text
 
 from .themes import Theme, get_theme
 
-SUITS = ("S", "H", "D", "C")
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RED_SUITS = frozenset({"H", "D"})
-
-ATLASNYE_RANKS = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
-SCHNAPSEN_RANKS = ("J", "Q", "K", "T", "A")
+__all__ = [
+    "ASCII_RANK_LABELS",
+    "RANK_LABELS",
+    "RED_SUITS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "CardView",
+    "deck_name",
+    "ranks_of",
+    "sort_cards",
+    "sort_key",
+]
 
 RANK_LABELS: dict[str, dict[str, str]] = {
     "atlasnye": {
@@ -37,7 +44,7 @@ def deck_name(game: str) -> str:
 
 
 def ranks_of(game: str) -> tuple[str, ...]:
-    return SCHNAPSEN_RANKS if game == "schnapsen" else ATLASNYE_RANKS
+    return SCHNAPSEN.ranks if game == "schnapsen" else ATLASNYE.ranks
 
 
 @dataclass(frozen=True)

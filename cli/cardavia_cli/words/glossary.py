@@ -51,9 +51,9 @@ TERMS: tuple[Term, ...] = (
     Term("lead", ("schnapsen",), move="play"),
     Term("trick", ("schnapsen",)),
     Term("talon", ("schnapsen",)),
-    Term("close", ("schnapsen",), move="close"),
-    Term("exchange", ("schnapsen",), move="exchange"),
     Term("marriage", ("schnapsen",), move="marriage"),
+    Term("exchange", ("schnapsen",), move="exchange"),
+    Term("close", ("schnapsen",), move="close"),
     Term("deal", ("schnapsen",)),
     Term("match", ("schnapsen",)),
     Term("game point", ("schnapsen",)),
@@ -65,6 +65,12 @@ TERMS: tuple[Term, ...] = (
     Term("clubs", ALL_GAMES, shown=True),
 )
 TERM_IDS: tuple[str, ...] = tuple(term.id for term in TERMS)
+
+
+def move_kinds(game: str) -> tuple[str, ...]:
+    """The move kinds a player of ``game`` names by a word, in glossary order."""
+    kinds = (term.move for term in TERMS if term.move is not None and game in term.games)
+    return tuple(dict.fromkeys(kinds))
 
 
 def terms() -> dict[str, str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .card_faces import CardView, sort_cards
+from .glossary import move_kinds
 from .i18n import _, ngettext
 from .moves_input import display_word
 from .seats import seat_names
@@ -51,11 +52,7 @@ def help_text(view: CardView) -> str:
 
 
 def move_words(game: str) -> list[str]:
-    kinds = ("play", "marriage", "exchange", "close") if game == "schnapsen" else (
-        ("attack", "defend", "transfer", "take", "stop") if game == "perevodnoy"
-        else ("attack", "defend", "take", "stop")
-    )  # fmt: skip
-    return [display_word(kind) for kind in kinds]
+    return [display_word(kind) for kind in move_kinds(game)]
 
 
 def word_example(view: CardView) -> str:
