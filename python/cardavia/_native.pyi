@@ -65,7 +65,7 @@ ENVS: dict[str, dict[str, Any]]
 
 @final
 class Game:
-    """A game in the Rust core; the API of API.md."""
+    """A game in the Rust core; the API of docs/API.md."""
 
     def __new__(
         cls, game: str, seed: int | None = None, deck: Sequence[str] | None = None

@@ -21,7 +21,7 @@ DEFAULT_ENGINE = "rust"
 
 
 class Game(Protocol):
-    """What both engines' game objects offer (API.md)."""
+    """What both engines' game objects offer (docs/API.md)."""
 
     game: str
     engine: str

@@ -3,6 +3,7 @@
 One folder or module per game, mirroring ``rust/cardavia-core/src`` file
 for file (``durak/``, ``perevodnoy.py``, ``schnapsen/``). Slow on purpose
 (no bitsets, no tricks); the Rust core must agree with it move for move.
+The rules are docs/RULES.md, cited by chapter ("RULES.md ch. 3").
 """
 
 from __future__ import annotations

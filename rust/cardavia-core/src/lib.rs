@@ -1,5 +1,6 @@
 //! Cardavia's core: the rules of Durak, perevodnoy and Schnapsen, move
-//! generation and search. No Python here; `cardavia-py` binds it.
+//! generation and search. No Python here; `cardavia-py` binds it. The
+//! rules are docs/RULES.md, cited by chapter ("RULES.md ch. 3") throughout.
 
 pub mod cards;
 pub mod checks;

@@ -1,4 +1,4 @@
-//! `cardavia._native.Game`: the API of API.md over `AnySession`.
+//! `cardavia._native.Game`: the API of docs/API.md over `AnySession`.
 
 use crate::args;
 use crate::convert::{from_python, to_python};
