@@ -327,3 +327,32 @@ def test_a_lost_connection_is_shown(page: Page) -> None:
     expect(page.locator("#lost")).to_be_visible()
     i18n.set_language("nb")
     expect(page.locator("#reconnect")).to_have_text(i18n._("Reconnect"))
+
+
+def test_the_card_just_played_is_marked(page: Page, served: Served) -> None:
+    """The server names the card of the move just made (``last.card``) and
+    the page marks that card on the table: it reads no move string."""
+    lasts: list[dict[str, object]] = []
+
+    def record(payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "state" and message.get("last"):
+            lasts.append(message["last"])
+
+    page.on("websocket", lambda socket: socket.on("framereceived", record))
+    open_table(page, served, lang="en", game="durak")
+    marked = 0
+    for _ in range(60):
+        page.wait_for_selector(READY)
+        if page.locator(OVER).count() or marked >= 3:
+            break
+        last = lasts[-1] if lasts else None
+        if last is not None and last["card"]:
+            card = page.locator(f"#play [data-card='{last['card']}']")
+            if card.count():
+                fresh = "fresh-computer" if last["seat"] == 1 else "fresh-you"
+                expect(card).to_have_class(re.compile(rf"\b{fresh}\b"))
+                marked += 1
+        page.locator(READY).first.click()
+    assert marked, "no move put a card on the table"
+    assert page.errors == []  # type: ignore[attr-defined]

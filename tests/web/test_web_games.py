@@ -92,7 +92,12 @@ def test_typed_moves(client: TestClient) -> None:
         spelled = spelled.replace("C", "♣")
         answers = opened.ask(type="text", text=spelled)
         assert answers[0]["type"] == "state"
-        assert answers[0]["last"] == {"seat": 0, "move": card["move"]}
+        assert answers[0]["last"] == {
+            "seat": 0,
+            "move": card["move"],
+            "kind": card["kind"],
+            "card": card["card"],
+        }
         # A number from the list of moves, as in the terminal.
         now = answers[-1]["view"]
         if now["moves"]:
@@ -110,7 +115,7 @@ def test_typed_words_in_the_page_language(client: TestClient) -> None:
         else:
             pytest.fail("no deal where the computer attacks first")
         answers = opened.ask(type="text", text="беру")
-    assert answers[0]["last"] == {"seat": 0, "move": "take"}
+    assert answers[0]["last"] == {"seat": 0, "move": "take", "kind": "take", "card": None}
 
 
 def test_typed_commands(client: TestClient) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,10 @@ from .options import WebOptions
 from .protocol import MessageError
 
 STATIC = Path(__file__).parent / "static"
+# The page is ES modules, which a browser runs only if served as JavaScript;
+# the guess would otherwise come from the system's tables (on Windows, the
+# registry may say text/plain).
+mimetypes.add_type("text/javascript", ".js")
 # The page loads nothing but its own files and talks to nothing but its socket.
 PAGE_HEADERS = {
     "Content-Security-Policy": (

@@ -29,7 +29,7 @@ from .page_text import LANGUAGE_NAMES, page_strings
 from .protocol import Message, MessageError, parse_message
 from .replays import Replay, list_saves, open_log
 from .rules_html import rules_json
-from .table_json import table_json
+from .table_json import last_json, table_json
 from .workers import save, search
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -168,7 +168,7 @@ class Connection:
             "file": played.log.path.name if played.log.path else None,
             "level": played.log.levels.get("1"),
             "events": events,
-            "last": {"seat": last[0], "move": last[1]} if last else None,
+            "last": last_json(*last) if last else None,
             "moves_played": len(played.log.moves),
             "summary": summary,
             "view": table_json(obs, view, revealed=revealed),

@@ -48,6 +48,12 @@ def cards_json(cards: Sequence[str], view: CardView) -> list[dict[str, Any]]:
     return [card_json(card, view) for card in cards]
 
 
+def last_json(seat: int, move: str) -> dict[str, Any]:
+    """The move just made, with its kind and card read here, so the page
+    marks the card it put on the table without reading the move string."""
+    return {"seat": seat, "move": move, "kind": kind_of(move), "card": card_of(move)}
+
+
 def moves_json(obs: dict[str, Any], moves: list[str], view: CardView) -> list[dict[str, Any]]:
     """Every move once, numbered as the terminal numbers it. The first move
     of a card is that card in the hand; a second one (transfer beside
