@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 import cardavia
-import typer
+import click
+from click.exceptions import Exit
 from rich.console import Console
 from rich.text import Text
 
@@ -20,7 +21,7 @@ from . import __version__
 from .play import opponent
 from .play.config import AUTO_LANGUAGE, KEYS, ConfigError, load_config, parse_value, save_config
 from .play.config import config_path as _config_path
-from .play.opponent import DEFAULT_LEVEL, LEVELS
+from .play.opponent import DEFAULT_LEVEL
 from .play.saves import (
     SaveError,
     find_saved,
@@ -32,50 +33,23 @@ from .play.saves import (
 )
 from .terminal.cluster import ADDRESS_HELP, RAY_HELP, describe_error, progress_bar
 from .terminal.cluster import backend as backend_of
-from .terminal.localized_help import HelpCommand, HelpGroup
+from .terminal.command_line import (
+    GAME,
+    LANGUAGE,
+    LEVEL,
+    THEME,
+    FilePath,
+    Group,
+    ParseError,
+    WholeNumber,
+    argument,
+    missing_command,
+)
 from .terminal.plain_text import AsciiStream
 from .web.options import DEFAULT_HOST, DEFAULT_PORT
 from .words.card_faces import CardView
-from .words.i18n import LANGUAGES, N_, _, resolve_language, set_language
-from .words.themes import THEMES, get_theme
-
-# Every help text is an English msgid, translated when --help is written
-# (localized_help: typer builds the help at import, before the language is
-# known). Every command takes cls=HelpCommand.
-app = typer.Typer(
-    name="cardavia",
-    cls=HelpGroup,
-    help=N_("Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer."),
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-config_app = typer.Typer(
-    cls=HelpGroup, help=N_("Show or change your settings."), invoke_without_command=True
-)
-app.add_typer(config_app, name="config")
-
-
-def choice(kind: str, values: tuple[str, ...]) -> Callable[[str | None], str | None]:
-    """A typer callback: one of ``values``, in any case (``rules Durak``),
-    or a plain sentence naming the choices."""
-
-    def check(value: str | None) -> str | None:
-        if value is None:
-            return None
-        folded = value.casefold()
-        if folded in values:
-            return folded
-        raise typer.BadParameter(
-            f"there is no {kind} {value!r}; choose one of {', '.join(values)}."
-        )
-
-    return check
-
-
-GAME = choice("game", tuple(cardavia.GAMES))
-LANGUAGE = choice("language", LANGUAGES)
-LEVEL = choice("level", tuple(LEVELS))
-THEME = choice("theme", tuple(THEMES))
+from .words.i18n import N_, _, resolve_language, set_language
+from .words.themes import get_theme
 
 ASCII_HELP = N_("Plain ASCII: suit letters S H D C, Latin court letters, no colour.")
 LANG_HELP = N_(
@@ -85,6 +59,23 @@ LANG_HELP = N_(
 GAME_HELP = N_("durak, perevodnoy or schnapsen")
 LEVEL_HELP = N_("easy, normal or hard.")
 THEME_HELP = N_("Colour theme: {themes}.")
+SEED = WholeNumber(0, (1 << 64) - 1)
+
+# The options several commands share.
+lang_option = click.option("--lang", type=LANGUAGE, help=LANG_HELP)
+ascii_option = click.option("--ascii", "ascii_only", is_flag=True, help=ASCII_HELP)
+theme_option = click.option("--theme", type=THEME, help=THEME_HELP)
+ray_option = click.option("--ray", is_flag=True, help=RAY_HELP)
+address_option = click.option("--address", help=ADDRESS_HELP)
+
+
+def json_option(help: str) -> Callable[[Any], Any]:
+    return click.option("--json", "json_mode", is_flag=True, help=help)
+
+
+def threads_option(help: str) -> Callable[[Any], Any]:
+    """``--threads``: how much runs at once, on this machine or on Ray."""
+    return click.option("--threads", type=WholeNumber(1, cardavia.ai.MAX_THREADS), help=help)
 
 
 def make_console(ascii_only: bool = False) -> Console:
@@ -109,58 +100,93 @@ def setup_language(option: str | None) -> str:
     return language
 
 
-def threads_option(help: str) -> Any:
-    """``--threads``: how much runs at once, on this machine or on Ray."""
-    return typer.Option(None, "--threads", min=1, max=cardavia.ai.MAX_THREADS, help=help)
-
-
-def fail(console: Console, message: str, code: int = 1) -> typer.Exit:
+def fail(console: Console, message: str, code: int = 1) -> Exit:
     console.print(Text(message, style="bold red"), soft_wrap=True)
-    return typer.Exit(code)
+    return Exit(code)
 
 
-def version_callback(value: bool) -> None:
-    if value:
-        typer.echo(f"cardavia-cli {__version__} (engine cardavia {cardavia.__version__})")
-        raise typer.Exit()
+def json_error(error: str | Exception, code: int = 1) -> Exit:
+    """``--json``'s error line, ``{"error": message}``, with the ``kind``,
+    ``field`` and ``value`` of an engine error; the Exit to raise. Machine
+    output: the commands speak English in --json mode."""
+    line: dict[str, Any] = {"error": str(error)}
+    if isinstance(error, cardavia.CardaviaError):
+        line.update(kind=error.kind, field=error.field, value=error.value)
+    click.echo(json.dumps(line, ensure_ascii=False, default=str))
+    return Exit(code)
 
 
-@app.callback()
-def main(
-    version: bool = typer.Option(
-        False, "--version", callback=version_callback, is_eager=True, help=N_("Show the version.")
+def version_callback(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"cardavia-cli {__version__} (engine cardavia {cardavia.__version__})")
+        ctx.exit()
+
+
+# Every help text is an English msgid, translated when --help is written
+# (localized_help: the commands are built at import, before the language
+# is known); the parse errors are the player's too (command_line).
+@click.group(
+    "cardavia",
+    cls=Group,
+    help=N_("Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer."),
+    no_args_is_help=True,
+    invoke_without_command=True,
+    context_settings={"show_default": True},
+)
+@click.option(
+    "--version",
+    is_flag=True,
+    callback=version_callback,
+    expose_value=False,
+    is_eager=True,
+    help=N_("Show the version."),
+)
+@click.pass_context
+def app(ctx: click.Context) -> None:
+    if ctx.invoked_subcommand is None:
+        raise missing_command(ctx)
+
+
+@app.command(help=N_("Play a game against the computer."))
+@argument(
+    "names",
+    nargs=-1,
+    metavar="GAME [FILE]",
+    help=N_(
+        "durak, perevodnoy or schnapsen; with --resume, a saved game's file (default: "
+        "the latest unfinished game, of GAME if named)."
     ),
-) -> None:
-    """Play Durak, Transferable Durak (perevodnoy) and Schnapsen against the computer."""
-
-
-@app.command(cls=HelpCommand, help=N_("Play a game against the computer."))
+)
+@lang_option
+@click.option("--seed", type=SEED, help=N_("Deal from this seed."))
+@click.option("--level", type=LEVEL, help=LEVEL_HELP)
+@click.option("--hints/--no-hints", default=None, help=N_("Show tips."))
+@json_option(N_("Machine mode: JSON lines."))
+@click.option(
+    "--save",
+    is_flag=True,
+    help=N_("With --json: save the game as the table does (it does not otherwise)."),
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help=N_("Continue a saved game: FILE, or the latest unfinished one."),
+)
+@ascii_option
+@theme_option
+@click.pass_context
 def play(
-    names: list[str] | None = typer.Argument(
-        None,
-        metavar="GAME [FILE]",
-        help=N_(
-            "durak, perevodnoy or schnapsen; with --resume, a saved game's file (default: "
-            "the latest unfinished game, of GAME if named)."
-        ),
-    ),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    seed: int | None = typer.Option(
-        None, "--seed", min=0, max=(1 << 64) - 1, help=N_("Deal from this seed.")
-    ),
-    level: str | None = typer.Option(None, "--level", callback=LEVEL, help=LEVEL_HELP),
-    hints: bool | None = typer.Option(None, "--hints/--no-hints", help=N_("Show tips.")),
-    json_mode: bool = typer.Option(False, "--json", help=N_("Machine mode: JSON lines.")),
-    save: bool = typer.Option(
-        False,
-        "--save",
-        help=N_("With --json: save the game as the table does (it does not otherwise)."),
-    ),
-    resume: bool = typer.Option(
-        False, "--resume", help=N_("Continue a saved game: FILE, or the latest unfinished one.")
-    ),
-    ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
-    theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
+    ctx: click.Context,
+    names: tuple[str, ...],
+    lang: str | None,
+    seed: int | None,
+    level: str | None,
+    hints: bool | None,
+    json_mode: bool,
+    save: bool,
+    resume: bool,
+    ascii_only: bool,
+    theme: str | None,
 ) -> None:
     from .terminal.machine import run_machine
     from .terminal.session import PlaySession, Settings
@@ -172,16 +198,16 @@ def play(
         setup_language(lang)
     console = make_console(ascii_only)
 
-    def refuse(message: str, code: int = 1) -> typer.Exit:
-        if json_mode:
-            typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-            return typer.Exit(code)
-        return fail(console, message, code)
+    def refuse(message: str) -> Exit:
+        return json_error(message) if json_mode else fail(console, message)
 
     try:
-        game_id, path = play_arguments(names or [], resume)
+        game_id, path = play_arguments(list(names), resume)
     except ValueError as exc:
-        raise refuse(str(exc), 2) from None
+        if json_mode:
+            raise json_error(exc, 2) from None
+        message = str(exc)  # in the language of the line, as the frame around it
+        raise ParseError(lambda: message, ctx) from None
     chosen_level = level
     if resume:
         if path is None:
@@ -229,7 +255,7 @@ def play(
     )
     finished = session.run()
     if not finished:
-        raise typer.Exit(0)
+        raise Exit(0)
 
 
 def play_arguments(names: list[str], resume: bool) -> tuple[str | None, Path | None]:
@@ -259,23 +285,22 @@ def play_arguments(names: list[str], resume: bool) -> tuple[str | None, Path | N
     return game, path
 
 
-@app.command(
-    cls=HelpCommand,
-    help=N_("Play in the browser: a card table served on this computer until Ctrl-C."),
+@app.command(help=N_("Play in the browser: a card table served on this computer until Ctrl-C."))
+@click.option(
+    "--port",
+    type=WholeNumber(0, 65535),
+    default=DEFAULT_PORT,
+    help=N_("Port to listen on (0: any free port)."),
 )
-def web(
-    port: int = typer.Option(
-        DEFAULT_PORT, "--port", min=0, max=65535, help=N_("Port to listen on (0: any free port).")
-    ),
-    host: str = typer.Option(
-        DEFAULT_HOST, "--host", help=N_("Address to listen on (default: this computer only).")
-    ),
-    no_browser: bool = typer.Option(
-        False, "--no-browser", help=N_("Only print the address; do not open a browser.")
-    ),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    level: str | None = typer.Option(None, "--level", callback=LEVEL, help=LEVEL_HELP),
-) -> None:
+@click.option(
+    "--host", default=DEFAULT_HOST, help=N_("Address to listen on (default: this computer only).")
+)
+@click.option(
+    "--no-browser", is_flag=True, help=N_("Only print the address; do not open a browser.")
+)
+@lang_option
+@click.option("--level", type=LEVEL, help=LEVEL_HELP)
+def web(port: int, host: str, no_browser: bool, lang: str | None, level: str | None) -> None:
     from .web.launch import listen, serve
 
     language = setup_language(lang)
@@ -311,11 +336,10 @@ def web(
     console.print(_("The table is closed."))
 
 
-@app.command(cls=HelpCommand, help=N_("Print the rules of a game."))
-def rules(
-    game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-) -> None:
+@app.command(help=N_("Print the rules of a game."))
+@argument("game", type=GAME, metavar="GAME", help=GAME_HELP)
+@lang_option
+def rules(game: str, lang: str | None) -> None:
     from .terminal.markdown import print_markdown
     from .words.rules_text import rules_markdown
 
@@ -332,13 +356,12 @@ def rules(
     print_markdown(console, text)
 
 
-@app.command(cls=HelpCommand, help=N_("A guided walk through the rules on real positions."))
-def learn(
-    game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
-    theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
-) -> None:
+@app.command(help=N_("A guided walk through the rules on real positions."))
+@argument("game", type=GAME, metavar="GAME", help=GAME_HELP)
+@lang_option
+@ascii_option
+@theme_option
+def learn(game: str, lang: str | None, ascii_only: bool, theme: str | None) -> None:
     from .terminal.learn import run_lesson
 
     setup_language(lang)
@@ -347,38 +370,42 @@ def learn(
     run_lesson(game, view, console, console.input)
 
 
-@app.command(cls=HelpCommand, help=N_("The games and their decks."))
-def games(
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    json_mode: bool = typer.Option(False, "--json", help=N_("Machine-readable list.")),
-) -> None:
+@app.command(help=N_("The games and their decks."))
+@lang_option
+@json_option(N_("Machine-readable list."))
+def games(lang: str | None, json_mode: bool) -> None:
     from .terminal.catalogue import games_json, render_games
 
     if json_mode:
-        typer.echo(json.dumps(games_json(), ensure_ascii=False))
+        click.echo(json.dumps(games_json(), ensure_ascii=False))
         return
     setup_language(lang)
     console = make_console()
     console.print(render_games())
 
 
-@app.command(
-    cls=HelpCommand, help=N_("Step through a saved game with the computer's view of each move.")
+@app.command(help=N_("Step through a saved game with the computer's view of each move."))
+@argument(
+    "file",
+    type=FilePath(),
+    help=N_("A saved game: its file, or its name as `cardavia saves` lists it."),
 )
+@click.option("--all", "show_all", is_flag=True, help=N_("Print every move without waiting."))
+@lang_option
+@click.option(
+    "--level",
+    type=LEVEL,
+    help=N_("Budget of the analysis (default: the level the game was played at)."),
+)
+@ascii_option
+@theme_option
 def replay(
-    file: Path = typer.Argument(
-        ..., help=N_("A saved game: its file, or its name as `cardavia saves` lists it.")
-    ),
-    show_all: bool = typer.Option(False, "--all", help=N_("Print every move without waiting.")),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    level: str | None = typer.Option(
-        None,
-        "--level",
-        callback=LEVEL,
-        help=N_("Budget of the analysis (default: the level the game was played at)."),
-    ),
-    ascii_only: bool = typer.Option(False, "--ascii", help=ASCII_HELP),
-    theme: str | None = typer.Option(None, "--theme", callback=THEME, help=THEME_HELP),
+    file: Path,
+    show_all: bool,
+    lang: str | None,
+    level: str | None,
+    ascii_only: bool,
+    theme: str | None,
 ) -> None:
     from .play.opponent import replay_level
     from .terminal.replay import run_replay
@@ -403,20 +430,19 @@ def replay(
             log, opponent.for_level(chosen), view, console, read, show_all=show_all, level=chosen
         )
     except KeyboardInterrupt:
-        raise typer.Exit(130) from None
+        raise Exit(130) from None
 
 
-@app.command(cls=HelpCommand, help=N_("The saved games, newest first: game, date and state."))
-def saves(
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    json_mode: bool = typer.Option(False, "--json", help=N_("Machine-readable list.")),
-) -> None:
+@app.command(help=N_("The saved games, newest first: game, date and state."))
+@lang_option
+@json_option(N_("Machine-readable list."))
+def saves(lang: str | None, json_mode: bool) -> None:
     from .play.saves import list_saved, saved_json
     from .terminal.saves_view import render_saves
 
     saved = list_saved()
     if json_mode:
-        typer.echo(json.dumps([saved_json(entry) for entry in saved], ensure_ascii=False))
+        click.echo(json.dumps([saved_json(entry) for entry in saved], ensure_ascii=False))
         return
     setup_language(lang)
     console = make_console()
@@ -424,32 +450,38 @@ def saves(
 
 
 @app.command(
-    cls=HelpCommand,
-    help=N_("A duplicate-deal match between two players, with 95-percent confidence intervals."),
+    help=N_("A duplicate-deal match between two players, with 95-percent confidence intervals.")
 )
+@argument("game", type=GAME, metavar="GAME", help=GAME_HELP)
+@click.option("--a", default="normal", help=N_("Player A: {players}"))
+@click.option("--b", default="greedy", help=N_("Player B: {players}"))
+@click.option("--deals", type=WholeNumber(1), default=20, help=N_("Deals, each played twice."))
+@click.option("--seed", type=SEED, help=N_("Seed of the deals (default: random)."))
+@threads_option(N_("Games played at once (default: every core, or the Ray cluster's CPUs)."))
+@click.option(
+    "--journal",
+    type=FilePath(file_only=True),
+    help=N_(
+        "Record every finished game in this file; run again with it to resume "
+        "(its seed is used when --seed is not given)."
+    ),
+)
+@json_option(N_("Print the result as JSON."))
+@lang_option
+@ray_option
+@address_option
 def tournament(
-    game: str = typer.Argument(..., callback=GAME, metavar="GAME", help=GAME_HELP),
-    a: str = typer.Option("normal", "--a", help=N_("Player A: {players}")),
-    b: str = typer.Option("greedy", "--b", help=N_("Player B: {players}")),
-    deals: int = typer.Option(20, "--deals", min=1, help=N_("Deals, each played twice.")),
-    seed: int | None = typer.Option(
-        None, "--seed", min=0, max=(1 << 64) - 1, help=N_("Seed of the deals (default: random).")
-    ),
-    threads: int | None = threads_option(
-        N_("Games played at once (default: every core, or the Ray cluster's CPUs).")
-    ),
-    journal: Path | None = typer.Option(
-        None,
-        "--journal",
-        help=N_(
-            "Record every finished game in this file; run again with it to resume "
-            "(its seed is used when --seed is not given)."
-        ),
-    ),
-    json_mode: bool = typer.Option(False, "--json", help=N_("Print the result as JSON.")),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
-    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
+    game: str,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int | None,
+    threads: int | None,
+    journal: Path | None,
+    json_mode: bool,
+    lang: str | None,
+    ray: bool,
+    address: str | None,
 ) -> None:
     from cardavia.tournament_journal import journal_seed
 
@@ -493,46 +525,51 @@ def tournament(
                 result = play(show)
     except KeyboardInterrupt:
         message = stopped_message(finished[0], 2 * deals, None if journal is None else str(journal))
-        if json_mode:
-            typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-            raise typer.Exit(130) from None
-        raise fail(console, message, 130) from None
+        raise (json_error(message, 130) if json_mode else fail(console, message, 130)) from None
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:
-            typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
-            raise typer.Exit(1) from None
+            raise json_error(exc) from None
         raise fail(console, error_message(describe_error(exc))) from None
     if json_mode:
-        typer.echo(json.dumps(result, ensure_ascii=False))
+        click.echo(json.dumps(result, ensure_ascii=False))
         return
     console.print(render_tournament(result))
 
 
 @app.command(
     "analyse-games",
-    cls=HelpCommand,
     help=N_(
         "Every decision of saved games analysed by the computer: the value of each "
         "legal move and of the move played, and each player's expected value lost per move."
     ),
 )
+@argument(
+    "files",
+    nargs=-1,
+    required=True,
+    type=FilePath(),
+    help=N_("Saved games (JSON), as replay reads them."),
+)
+@click.option("--level", type=LEVEL, default="normal", help=N_("Budget of the analysis."))
+@threads_option(N_("Games analysed at once (default: every core, or the Ray cluster's CPUs)."))
+@click.option(
+    "--out",
+    type=FilePath(file_only=True),
+    help=N_("Write every decision and summary to this file, one JSON object per line."),
+)
+@json_option(N_("Print the whole analysis as JSON."))
+@lang_option
+@ray_option
+@address_option
 def analyse_games(
-    files: list[Path] = typer.Argument(..., help=N_("Saved games (JSON), as replay reads them.")),
-    level: str = typer.Option(
-        "normal", "--level", callback=LEVEL, help=N_("Budget of the analysis.")
-    ),
-    threads: int | None = threads_option(
-        N_("Games analysed at once (default: every core, or the Ray cluster's CPUs).")
-    ),
-    out: Path | None = typer.Option(
-        None,
-        "--out",
-        help=N_("Write every decision and summary to this file, one JSON object per line."),
-    ),
-    json_mode: bool = typer.Option(False, "--json", help=N_("Print the whole analysis as JSON.")),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-    ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
-    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
+    files: tuple[Path, ...],
+    level: str,
+    threads: int | None,
+    out: Path | None,
+    json_mode: bool,
+    lang: str | None,
+    ray: bool,
+    address: str | None,
 ) -> None:
     from cardavia.analysis import analyse_games as analyse
 
@@ -549,7 +586,7 @@ def analyse_games(
     else:
         setup_language(lang)
     console = make_console()
-    records, unreadable = load_records(files)
+    records, unreadable = load_records(list(files))
     chosen_level = level
     if out is not None and not out.parent.is_dir():
         raise fail(
@@ -573,21 +610,17 @@ def analyse_games(
         raise fail(console, _("Stopped: the analysis was interrupted."), 130) from None
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:
-            typer.echo(json.dumps({"error": str(exc)}, ensure_ascii=False))
-            raise typer.Exit(1) from None
+            raise json_error(exc) from None
         raise fail(console, analysis_error(describe_error(exc))) from None
     if out is not None:
         try:
             write_decisions(out, results)
         except OSError as exc:
             message = _("Cannot write {path}: {error}").format(path=out, error=exc)
-            if json_mode:
-                typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-                raise typer.Exit(1) from None
-            raise fail(console, message) from None
+            raise (json_error(message) if json_mode else fail(console, message)) from None
     errors = [{"file": str(path), "error": message} for path, message in unreadable]
     if json_mode:
-        typer.echo(
+        click.echo(
             json.dumps(
                 {"level": chosen_level, "games": results, "errors": errors}, ensure_ascii=False
             )
@@ -600,23 +633,20 @@ def analyse_games(
         for entry in errors:
             console.print(Text(entry["error"], style="bold red"), soft_wrap=True)
     if unreadable:
-        raise typer.Exit(1)
+        raise Exit(1)
 
 
-@app.command(
-    cls=HelpCommand, help=N_("How fast the engine and the computer player run on this machine.")
-)
-def bench(
-    quick: bool = typer.Option(False, "--quick", help=N_("Small budgets: a few seconds.")),
-    json_mode: bool = typer.Option(False, "--json", help=N_("Print the measurements as JSON.")),
-    lang: str | None = typer.Option(None, "--lang", callback=LANGUAGE, help=LANG_HELP),
-) -> None:
+@app.command(help=N_("How fast the engine and the computer player run on this machine."))
+@click.option("--quick", is_flag=True, help=N_("Small budgets: a few seconds."))
+@json_option(N_("Print the measurements as JSON."))
+@lang_option
+def bench(quick: bool, json_mode: bool, lang: str | None) -> None:
     from .play.measure import run_bench
     from .terminal.bench import measuring_message, render_bench
 
     if json_mode:
         set_language("en")
-        typer.echo(json.dumps(run_bench(quick=quick), ensure_ascii=False))
+        click.echo(json.dumps(run_bench(quick=quick), ensure_ascii=False))
         return
     setup_language(lang)
     console = make_console()
@@ -630,11 +660,15 @@ def bench(
     console.print(render_bench(result))
 
 
-@config_app.callback()
-def config_show(ctx: typer.Context) -> None:
+@app.group("config", help=N_("Show or change your settings."), invoke_without_command=True)
+@click.pass_context
+def config_app(ctx: click.Context) -> None:
+    if ctx.invoked_subcommand is None:
+        config_show()
+
+
+def config_show() -> None:
     """Show the settings (language, theme, level, hints)."""
-    if ctx.invoked_subcommand is not None:
-        return
     setup_language(None)
     config = load_config()
     console = make_console()
@@ -649,14 +683,10 @@ def config_show(ctx: typer.Context) -> None:
         console.print(f"  {key} = {value}", highlight=False)
 
 
-@config_app.command("set", cls=HelpCommand, help=N_("Change one setting."))
-def config_set(
-    key: str = typer.Argument(..., help=N_("language, theme, level or hints")),
-    value: str = typer.Argument(
-        ...,
-        help=N_("The new value; for language, auto follows LC_ALL or LANG."),
-    ),
-) -> None:
+@config_app.command("set", help=N_("Change one setting."))
+@argument("key", help=N_("language, theme, level or hints"))
+@argument("value", help=N_("The new value; for language, auto follows LC_ALL or LANG."))
+def config_set(key: str, value: str) -> None:
     setup_language(None)
     console = make_console()
     config = load_config()
@@ -669,6 +699,6 @@ def config_set(
     console.print(_("Saved {key} = {value} in {path}").format(key=key, value=value, path=path))
 
 
-@config_app.command("path", cls=HelpCommand, help=N_("Print where the settings are stored."))
+@config_app.command("path", help=N_("Print where the settings are stored."))
 def config_path_command() -> None:
-    typer.echo(str(_config_path()))
+    click.echo(str(_config_path()))

@@ -15,7 +15,7 @@ from cardavia_cli.play import opponent
 from cardavia_cli.play.lesson_steps import ILLEGAL_DEFENCE, Step, durak_deck
 from cardavia_cli.play.lessons import accepts, position
 from cardavia_cli.words import i18n
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 LANGUAGES = i18n.LANGUAGES
 GAMES = ("durak", "perevodnoy", "schnapsen")

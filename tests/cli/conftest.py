@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from home_fixtures import isolated_env, stand_ins
-from typer.testing import CliRunner
 
 __all__ = ["isolated_env", "stand_ins"]  # shared with tests/web
 

@@ -25,7 +25,7 @@ from cardavia_cli.terminal.analyse_view import move_words
 from cardavia_cli.words import i18n
 from cardavia_cli.words.card_faces import CardView
 from cli_helpers import LANGUAGES, run
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 WORST_MOVE = {
     "en": "Worst move",

@@ -1,4 +1,4 @@
-"""Every command through typer's CliRunner, in every language."""
+"""Every command through click's CliRunner, in every language."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from cardavia_cli import __version__
 from cardavia_cli.main import app
 from cardavia_cli.words.rules_text import read_rules
 from cli_helpers import GAMES, LANGUAGES, run, saved_games
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 TITLES = {
     "en": "Durak",
@@ -48,7 +48,30 @@ def test_help_lists_the_commands(runner: CliRunner) -> None:
     for command in ("play", "rules", "learn", "games", "replay", "config"):
         assert command in out
     assert "tournament" in out and "bench" in out
-    assert "--install-completion" in out  # typer's shell completion
+
+
+def test_shell_completion(runner: CliRunner) -> None:
+    """click's completion (cli/README.md): the script for a shell, then the
+    commands, the options and the choices of an option."""
+
+    def complete(words: str) -> list[str]:
+        env = {
+            "_CARDAVIA_COMPLETE": "bash_complete",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+        }
+        result = runner.invoke(app, [], env=env, prog_name="cardavia")
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()
+
+    script = runner.invoke(app, [], env={"_CARDAVIA_COMPLETE": "bash_source"}, prog_name="cardavia")
+    assert script.exit_code == 0 and "_cardavia_completion" in script.output
+    assert "plain,play" in complete("cardavia pl")
+    assert "plain,replay" in complete("cardavia re")
+    assert "plain,--level" in complete("cardavia play --le")
+    assert complete("cardavia play durak --level ") == ["plain,easy", "plain,normal", "plain,hard"]
+    assert complete("cardavia rules s") == ["plain,schnapsen"]
+    assert complete("cardavia play --lang d") == ["plain,de"]
 
 
 def test_games_json_lists_games_and_decks(runner: CliRunner) -> None:

@@ -11,7 +11,7 @@ import pytest
 from cardavia_cli.main import app
 from cardavia_cli.play import opponent
 from cli_helpers import GAMES, StandIn, run, saved_games
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 # Taken at import, before the ``stand_ins`` fixture replaces it for each test.
 product_opponent = opponent.for_level

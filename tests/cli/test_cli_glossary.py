@@ -19,8 +19,8 @@ from cardavia_cli.words.card_faces import CardView
 from cardavia_cli.words.glossary import TERMS, terms
 from cardavia_cli.words.moves_input import command_table, parse_input, word_table
 from cli_helpers import LANGUAGES, adding, defending
+from click.testing import CliRunner
 from test_cli_catalogs import load
-from typer.testing import CliRunner
 
 # What each language decided against: other words for a glossary term, the
 # other register, and seat numbers. Searched in every translation (the

@@ -4,8 +4,8 @@ the language found as every command finds it (``--lang`` anywhere after
 the command, CARDAVIA_LANG, the saved setting, LC_ALL or LANG, English).
 
 The expected texts come from the ``.po`` catalogs, read here with Babel,
-and the commands from the click tree typer builds: a new command or option
-without a translation fails these tests."""
+and the commands from the click tree of ``cardavia``: a new command or
+option without a translation fails these tests."""
 
 from __future__ import annotations
 
@@ -13,19 +13,18 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import click
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from cardavia_cli.main import app
-from cardavia_cli.terminal import localized_help
+from cardavia_cli.terminal import command_line, localized_help
+from cardavia_cli.terminal.localized_help import HelpArgument
 from cardavia_cli.terminal.tournament_view import PLAYER_HELP
 from cardavia_cli.words.i18n import LANGUAGES, LOCALE_DIR
 from cardavia_cli.words.themes import THEMES
 from cli_helpers import run
-from typer import _click
-from typer.core import TyperArgument, TyperGroup, TyperOption
-from typer.main import get_command
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 # The headings of every page: the usage line and the options.
@@ -64,7 +63,7 @@ class Page:
     """One help page: the command line that shows it and what it holds."""
 
     path: tuple[str, ...]
-    command: _click.Command
+    command: click.Command
 
     @property
     def has_lang(self) -> bool:
@@ -72,22 +71,22 @@ class Page:
 
     def texts(self) -> list[str]:
         """The help of the command and of each argument and option."""
-        ctx = _click.Context(self.command, info_name="cardavia")
+        ctx = click.Context(self.command, info_name="cardavia")
         found = [self.command.help] if self.command.help else []
         for param in self.command.get_params(ctx):
-            if isinstance(param, TyperArgument | TyperOption) and param.help:
+            if isinstance(param, HelpArgument | click.Option) and param.help:
                 found.append(param.help)
         return found
 
 
 def pages() -> Iterator[Page]:
-    def visit(command: _click.Command, path: tuple[str, ...]) -> Iterator[Page]:
+    def visit(command: click.Command, path: tuple[str, ...]) -> Iterator[Page]:
         yield Page(path, command)
-        if isinstance(command, TyperGroup):
+        if isinstance(command, click.Group):
             for name, sub in command.commands.items():
                 yield from visit(sub, (*path, name))
 
-    yield from visit(get_command(app), ())
+    yield from visit(app, ())
 
 
 PAGES = list(pages())
@@ -117,8 +116,13 @@ def test_the_pages_cover_every_command() -> None:
 
 @pytest.mark.parametrize("help_page", PAGES, ids=PAGE_IDS)
 def test_every_command_translates_its_help(help_page: Page) -> None:
-    expected = localized_help.HelpGroup if help_page.path in ((), ("config",)) else None
-    assert isinstance(help_page.command, expected or localized_help.HelpCommand), help_page.path
+    group = help_page.path in ((), ("config",))
+    expected = command_line.Group if group else command_line.Command
+    assert isinstance(help_page.command, expected), help_page.path
+    assert isinstance(help_page.command, localized_help.HelpGroup | localized_help.HelpCommand)
+    # Every argument has a help text of its own, shown under "Arguments".
+    for param in help_page.command.params:
+        assert isinstance(param, HelpArgument | click.Option), (help_page.path, param)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -133,9 +137,9 @@ def test_help_in_every_language(runner: CliRunner, help_page: Page, lang: str) -
     for text in help_page.texts():
         assert squeeze(translation(lang, text)) in squeeze(out), (lang, text, out)
         assert squeeze(text) not in squeeze(out), (lang, text)
-    if any(isinstance(p, TyperArgument) for p in help_page.command.params):
+    if any(isinstance(p, HelpArgument) for p in help_page.command.params):
         assert f"\n{translation(lang, 'Arguments')}:\n" in out
-    if isinstance(help_page.command, TyperGroup):
+    if isinstance(help_page.command, click.Group):
         assert f"\n{translation(lang, 'Commands')}:\n" in out
 
 
@@ -144,7 +148,7 @@ def test_command_list_in_every_language(runner: CliRunner, lang: str) -> None:
     """The short help beside each command, as long as it fits."""
     out = help_of(runner, PAGES[0], lang)
     root = PAGES[0].command
-    assert isinstance(root, TyperGroup)
+    assert isinstance(root, click.Group)
     listed = out.partition(f"\n{translation(lang, 'Commands')}:\n")[2]
     for name, command in root.commands.items():
         line = next(line for line in listed.splitlines() if line.split()[:1] == [name])
@@ -165,7 +169,7 @@ def test_english_help_stays_english(runner: CliRunner, help_page: Page) -> None:
     assert out == help_of(runner, help_page, "en")
 
 
-def test_typer_notes_are_translated(runner: CliRunner) -> None:
+def test_the_notes_are_translated(runner: CliRunner) -> None:
     out = run(runner, ["tournament", "--help", "--lang", "de"])[1]
     assert f"[{translation('de', 'required')}]" in out
     note = catalog("de").get("default: {default}")
@@ -220,17 +224,20 @@ def test_no_arguments_show_the_help_in_the_language(runner: CliRunner) -> None:
     assert squeeze(translation("uk", PAGES[0].texts()[0])) in squeeze(result.output)
 
 
-def test_errors_and_json_are_untouched(runner: CliRunner) -> None:
+def test_errors_in_the_language_and_json_untouched(runner: CliRunner) -> None:
+    """The parse errors speak the help's language (test_cli_command_line
+    has every kind); --json output stays English."""
     result = runner.invoke(app, ["play", "--lang", "ru", "--bogus"])
-    assert result.exit_code == 2 and "Usage: cardavia play" in result.output
+    assert result.exit_code == 2
+    assert result.output.startswith(translation("ru", "Usage:") + " cardavia play")
+    assert "Usage:" not in result.output
     code, out = run(runner, ["games", "--json", "--lang", "ru"])
     assert code == 0 and out.startswith("{") and "Дурак" not in out
 
 
 def every_help_text() -> list[str]:
     """Every text a help page can show: each command's and parameter's
-    help (--help and the completion options included), the headings and
-    typer's notes."""
+    help (--help included), the headings and click's notes."""
     texts = {text for page in PAGES for text in page.texts()}
     texts |= {PLAYER_HELP, "Usage:", "Arguments", "Options", "Commands"}
     texts |= {"default: {default}", "required"}
@@ -241,9 +248,9 @@ def test_the_help_texts_are_found() -> None:
     texts = every_help_text()
     assert len(texts) > 50
     assert "Show this message and exit." in texts
-    assert "Install completion for the current shell." in texts
+    assert "Show the version." in texts
     assert {
-        param.help for param in PAGES[0].command.params if isinstance(param, TyperOption)
+        param.help for param in PAGES[0].command.params if isinstance(param, click.Option)
     } <= set(texts)
 
 

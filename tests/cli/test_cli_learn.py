@@ -8,7 +8,7 @@ from cardavia_cli.play.lesson_steps import ILLEGAL_DEFENCE, steps_for
 from cardavia_cli.play.lessons import accepts, position
 from cardavia_cli.words import i18n
 from cli_helpers import GAMES, LANGUAGES, lesson_answer, run
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 STEP_COUNTS = {"durak": 8, "perevodnoy": 11, "schnapsen": 7}
 

@@ -11,8 +11,8 @@ from cardavia_cli.play.saves import GameLog, SaveError, load_log, write_log
 from cardavia_cli.terminal.session import PlaySession, Settings
 from cardavia_cli.words.card_faces import CardView
 from cli_helpers import GAMES, StandIn, run, saved_games
+from click.testing import CliRunner
 from rich.console import Console
-from typer.testing import CliRunner
 
 
 def play_partly(runner: CliRunner, game: str, games_dir: Path, answers: int = 3) -> Path:

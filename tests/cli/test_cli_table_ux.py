@@ -26,8 +26,8 @@ from cardavia_cli.words.moves_input import parse_input
 from cardavia_cli.words.summaries import final_deal, finished_deal
 from cardavia_cli.words.table_words import tip
 from cli_helpers import LANGUAGES, StandIn, adding, defending, run, saved_games
+from click.testing import CliRunner
 from rich.console import Console
-from typer.testing import CliRunner
 
 
 def text_of(renderable: object, width: int = 100) -> str:

@@ -1,4 +1,4 @@
-"""``cardavia tournament`` and ``cardavia bench`` through typer's CliRunner.
+"""``cardavia tournament`` and ``cardavia bench`` through click's CliRunner.
 
 Tournaments are tiny (a deal or two, bots or ``ai:N`` with small N); the
 benchmark runs with its quick budgets shrunk further, or renders a canned
@@ -18,8 +18,8 @@ from cardavia_cli.terminal.bench import render_bench
 from cardavia_cli.terminal.tournament_view import render_tournament
 from cardavia_cli.words import i18n
 from cli_helpers import LANGUAGES, run
+from click.testing import CliRunner
 from rich.console import Console
-from typer.testing import CliRunner
 
 TOURNAMENT_TITLE = {
     "en": "Tournament",

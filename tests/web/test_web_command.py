@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from cardavia_cli.words.glossary import game_title
 from cardavia_cli.words.i18n import speaking
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 URL = re.compile(r"http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)(\S*)")
 

@@ -16,8 +16,8 @@ from cardavia_cli.words import i18n
 from cardavia_cli.words.glossary import game_title
 from cardavia_cli.words.rules_text import rules_markdown
 from cli_helpers import LANGUAGES, lesson_answer
+from click.testing import CliRunner
 from starlette.testclient import TestClient
-from typer.testing import CliRunner
 from web_helpers import GAMES, first_move, table
 
 

@@ -1,13 +1,14 @@
-"""``--help`` in the player's language.
+"""``--help`` in the player's language, with click's public classes.
 
-typer reads the help texts when the commands are built, at import, long
-before the language is known. So the texts stay English in the code, as
-msgids marked with ``N_``, and the command classes here translate them when
-the help is written: ``--lang`` from the command line (kept by
-``parse_args``, since ``--help`` is eager and answered before ``--lang`` is
-parsed), then CARDAVIA_LANG, the saved setting, LC_ALL or LANG, as every
-command settles its language. The headings, typer's own option texts and
-the ``[default: …]`` and ``[required]`` notes are translated too.
+The commands are built at import, long before the language is known. So
+the help texts stay English in the code, as msgids marked with ``N_``, and
+the command classes here translate them when the help is written:
+``--lang`` from the command line (kept by ``parse_args``, since ``--help``
+is eager and answered before ``--lang`` is parsed), then CARDAVIA_LANG,
+the saved setting, LC_ALL or LANG, as every command settles its language.
+The headings, the ``--help`` option's text and the ``[default: …]`` and
+``[required]`` notes are translated too. Arguments have a help text of
+their own (``HelpArgument``), listed under "Arguments" before the options.
 
 A help text may name ``{languages}``, ``{themes}`` or ``{players}``: they
 are filled in after the translation, so the lists stay those of the code.
@@ -17,11 +18,10 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
 
-from typer import _click
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+import click
 
 from ..play.config import load_config
 from ..words.i18n import LANGUAGES, N_, _, resolve_language, speaking
@@ -30,34 +30,33 @@ from .tournament_view import PLAYER_HELP
 
 __all__ = [
     "HEADINGS",
-    "TYPER_TEXTS",
+    "HELP_OPTION_TEXT",
+    "USAGE",
+    "HelpArgument",
     "HelpCommand",
+    "HelpContext",
+    "HelpFormatter",
     "HelpGroup",
     "help_language",
     "lang_option",
     "translate_help",
 ]
 
-# Where the command line is kept for the help (ctx.meta is shared by the
-# contexts of one command line; the outermost command keeps it).
+# Where the command line is kept for the help and the parse errors
+# (ctx.meta is shared by the contexts of one command line; the outermost
+# command keeps it).
 ARGS_KEY = "cardavia.argv"
 
-# The section headings typer writes, and the texts of the options typer and
-# click add by themselves (--help and the shell completion options).
 HEADINGS = {"Arguments": N_("Arguments"), "Options": N_("Options"), "Commands": N_("Commands")}
-TYPER_TEXTS = (
-    N_("Show this message and exit."),
-    N_("Install completion for the current shell."),
-    N_("Show completion for the current shell, to copy it or customize the installation."),
-)
+HELP_OPTION_TEXT = N_("Show this message and exit.")
 USAGE = N_("Usage:")
 DEFAULT_NOTE = N_("default: {default}")
 REQUIRED_NOTE = N_("required")
 
-# "help  [default: normal; required]": typer's notes after an option's help.
+# "help  [default: normal; required]": click's notes after an option's help.
 _NOTES = re.compile(r"^(?P<help>.*?)(?P<gap> *)\[(?P<notes>[^\[\]]*)\]$", re.DOTALL)
 
-C = TypeVar("C", bound=_click.Command)
+C = TypeVar("C", bound=click.Command)
 
 
 def lang_option(args: Sequence[str]) -> str | None:
@@ -73,10 +72,12 @@ def lang_option(args: Sequence[str]) -> str | None:
     return found
 
 
-def help_language(ctx: _click.Context) -> str:
-    """The language of this command line's help, resolved as the commands
-    resolve theirs (an unknown ``--lang`` falls through to the next rule)."""
-    return resolve_language(lang_option(ctx.meta.get(ARGS_KEY, ())), load_config().language)
+def help_language(ctx: click.Context | None) -> str:
+    """The language of this command line's help and parse errors, resolved
+    as the commands resolve theirs (an unknown ``--lang`` falls through to
+    the next rule)."""
+    args = () if ctx is None else ctx.meta.get(ARGS_KEY, ())
+    return resolve_language(lang_option(args), load_config().language)
 
 
 def translate_help(text: str) -> str:
@@ -90,7 +91,7 @@ def translate_help(text: str) -> str:
 
 
 def _translate_notes(text: str) -> str:
-    """typer's ``[default: X; required]`` after a help text, translated."""
+    """click's ``[default: X; required]`` after a help text, translated."""
     match = _NOTES.match(text)
     if match is None:
         return text
@@ -104,7 +105,7 @@ def _translate_notes(text: str) -> str:
     return f"{match['help']}{match['gap']}[{'; '.join(notes)}]"
 
 
-class _Formatter(_click.HelpFormatter):
+class HelpFormatter(click.HelpFormatter):
     """Writes the usage prefix, headings and notes in the active language."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -114,15 +115,38 @@ class _Formatter(_click.HelpFormatter):
         super().write_heading(_(HEADINGS[heading]) if heading in HEADINGS else heading)
 
     def write_dl(
-        self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
     ) -> None:
         super().write_dl(
             [(term, _translate_notes(text)) for term, text in rows], col_max, col_spacing
         )
 
 
-def _translated_param(param: _click.Parameter) -> _click.Parameter:
-    if not isinstance(param, TyperArgument | TyperOption) or not param.help:
+class HelpContext(click.Context):
+    """A context whose usage lines (in the help and in parse errors) say
+    "Usage:" in the active language."""
+
+    formatter_class = HelpFormatter
+
+
+class HelpArgument(click.Argument):
+    """A positional argument with a help text, shown under "Arguments"."""
+
+    def __init__(self, param_decls: Sequence[str], help: str | None = None, **attrs: Any) -> None:
+        super().__init__(param_decls, **attrs)
+        self.help = help
+
+    def help_record(self) -> tuple[str, str]:
+        """Its name (``GAME``, ``FILES...``) and its help with the notes."""
+        name = self.metavar or (self.name or "").upper() + ("..." if self.nargs != 1 else "")
+        text = self.help or ""
+        if self.required:
+            text += f"  [{REQUIRED_NOTE}]"
+        return name, text
+
+
+def _translated_param(param: click.Parameter) -> click.Parameter:
+    if not isinstance(param, click.Option | HelpArgument) or not param.help:
         return param
     twin = copy.copy(param)
     twin.help = translate_help(param.help)
@@ -139,7 +163,7 @@ def _own_help_translated(command: C) -> C:
     return twin
 
 
-def _translated(command: C, ctx: _click.Context) -> C:
+def _translated(command: C, ctx: click.Context) -> C:
     """A copy of ``command`` whose help texts (its own and its parameters',
     --help included) are in the active language."""
     twin = _own_help_translated(command)
@@ -148,47 +172,71 @@ def _translated(command: C, ctx: _click.Context) -> C:
     return twin
 
 
-Write = Callable[[C, _click.Context, _click.HelpFormatter], None]
-
-
-def _write_help(
-    command: C, ctx: _click.Context, formatter: _click.HelpFormatter, write: Write[C]
-) -> None:
-    """Render with ``write(twin, ctx, own_formatter)`` in the help's
-    language, then hand the text over to ``formatter``."""
-    own = _Formatter(width=formatter.width)
+def _write_help(command: C, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    """Usage, help, arguments, options (and commands) in the help's
+    language, written by a formatter of ours, then handed to ``formatter``."""
+    own = HelpFormatter(width=formatter.width)
     with speaking(help_language(ctx)):
-        write(_translated(command, ctx), ctx, own)
+        twin = _translated(command, ctx)
+        twin.format_usage(ctx, own)
+        twin.format_help_text(ctx, own)
+        rows = [p.help_record() for p in twin.get_params(ctx) if isinstance(p, HelpArgument)]
+        if rows:
+            with own.section("Arguments"):
+                own.write_dl(rows)
+        twin.format_options(ctx, own)
+        twin.format_epilog(ctx, own)
     formatter.write(own.getvalue())
 
 
-def _keep_args(ctx: _click.Context, args: list[str]) -> None:
+def _keep_args(ctx: click.Context, args: list[str]) -> None:
     ctx.meta.setdefault(ARGS_KEY, list(args))
 
 
-class HelpCommand(TyperCommand):
+class HelpCommand(click.Command):
     """A command whose help speaks the player's language."""
 
-    def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
+    context_class = HelpContext
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = HELP_OPTION_TEXT
+        return option
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         _keep_args(ctx, args)
         return super().parse_args(ctx, args)
 
-    def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
-        _write_help(self, ctx, formatter, TyperCommand.format_help)
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _write_help(self, ctx, formatter)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        return TyperCommand.get_short_help_str(_own_help_translated(self), limit)
+        return click.Command.get_short_help_str(_own_help_translated(self), limit)
 
 
-class HelpGroup(TyperGroup):
+class HelpGroup(click.Group):
     """A group of commands whose help speaks the player's language."""
 
-    def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
+    context_class = HelpContext
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # also when the group runs without a command (config shows the settings)
+        kwargs.setdefault("subcommand_metavar", "COMMAND [ARGS]...")
+        super().__init__(*args, **kwargs)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = HELP_OPTION_TEXT
+        return option
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         _keep_args(ctx, args)
         return super().parse_args(ctx, args)
 
-    def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
-        _write_help(self, ctx, formatter, TyperGroup.format_help)
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _write_help(self, ctx, formatter)
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        return TyperGroup.get_short_help_str(_own_help_translated(self), limit)
+        return click.Group.get_short_help_str(_own_help_translated(self), limit)
