@@ -2,7 +2,10 @@
 
 At every step both engines must agree on ``current_player``,
 ``legal_moves()``, ``to_dict()``, both observations and the outcome, as
-open_spiel's parity tests compare a game's two implementations.
+open_spiel's parity tests compare a game's two implementations, and on why
+moves are refused (``refusal``): a few random move strings of the game at
+every step, and every card move of the kinds now legal where everything is
+compared.
 """
 
 from __future__ import annotations
@@ -24,11 +27,30 @@ def assert_same(rust: Any, ref: Any, where: str) -> None:
     assert rust.outcome == ref.outcome, f"{where}: outcome"
 
 
+def refusal_candidates(ref: Any, picker: random.Random, full: bool) -> list[str]:
+    """Move strings to ask both engines about: three at random from every
+    string the game spells, and with ``full`` every card move of each kind
+    now legal (``defend:`` every card, ...)."""
+    spelled = sorted(ref.MOVES)
+    candidates = picker.sample(spelled, 3)
+    if full:
+        kinds = sorted({move.partition(":")[0] for move in ref.legal_moves() if ":" in move})
+        candidates += [move for move in spelled if move.partition(":")[0] in kinds]
+    return candidates
+
+
+def assert_same_refusals(rust: Any, ref: Any, candidates: list[str], where: str) -> None:
+    for move in candidates:
+        assert rust.refusal(move) == ref.refusal(move), f"{where}: refusal({move!r})"
+
+
 def lockstep(game: str, seed: int, *, deck: list[str] | None = None, full: bool = True) -> int:
     """Play one random game in both engines; return the number of moves."""
     rust = cardavia.new_game(game, seed=seed, deck=deck, engine="rust")
     ref = cardavia.new_game(game, seed=seed, deck=deck, engine="reference")
     chooser = random.Random(seed)
+    # Its own stream, so that the moves played stay those of the seed.
+    picker = random.Random(~seed)
     step = 0
     while True:
         where = f"{game} seed={seed} step={step}"
@@ -36,6 +58,7 @@ def lockstep(game: str, seed: int, *, deck: list[str] | None = None, full: bool 
             assert_same(rust, ref, where)
         else:
             assert rust.legal_moves() == ref.legal_moves(), f"{where}: legal_moves"
+        assert_same_refusals(rust, ref, refusal_candidates(ref, picker, full), where)
         if ref.is_over:
             return step
         move = chooser.choice(ref.legal_moves())

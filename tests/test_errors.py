@@ -37,7 +37,11 @@ def test_an_illegal_move_carries_the_legal_ones(engine: str) -> None:
     error = info.value
     assert (error.kind, error.field, error.value) == ("illegal_move", "move", "take")
     assert error.legal == g.legal_moves()
-    assert str(error).startswith(f"'take' is not legal for seat {g.current_player}; legal: ")
+    assert (error.reason, error.detail["reason"]) == ("not_a_move", "not_a_move")
+    assert str(error).startswith(
+        f"'take' is not legal for seat {g.current_player}: "
+        "no move of this game is spelled so (not_a_move); legal: "
+    )
 
 
 def test_errors_pickle_with_their_parts() -> None:

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_TIME_MS",
     "PLAYOUTS",
     "POLICIES",
+    "REFUSAL_REASONS",
     "Env",
     "Game",
     "action_masks",
@@ -57,6 +58,8 @@ PLAYOUTS: tuple[str, ...]
 POLICIES: tuple[str, ...]
 #: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).
 ERROR_KINDS: tuple[str, ...]
+#: Every reason a move is refused for (``cardavia.errors.REFUSALS`` explains them).
+REFUSAL_REASONS: tuple[str, ...]
 #: Per game, what the research environments need: ``actions``,
 #: ``chance_outcomes``, ``tensor_size``, ``max_game_length``,
 #: ``max_chance_events``, ``layout`` (the tensor's named slices) and
@@ -82,6 +85,7 @@ class Game:
     def history(self) -> list[str]: ...
     def legal_moves(self) -> list[str]: ...
     def play(self, move: str) -> None: ...
+    def refusal(self, move: str) -> dict[str, Any] | None: ...
     def to_dict(self) -> dict[str, Any]: ...
     def to_json(self) -> str: ...
     @staticmethod

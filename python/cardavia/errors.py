@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 __all__ = [
+    "REFUSALS",
     "TEXTS",
     "CardaviaError",
     "IllegalMoveError",
@@ -23,6 +24,7 @@ __all__ = [
     "MissingDependencyError",
     "UnknownGameError",
     "describe",
+    "describe_refusal",
 ]
 
 #: The explanation of each kind of error, formatted with ``field``,
@@ -112,7 +114,7 @@ TEXTS: dict[str, str] = {
     "voids": "{field}: the opponent's answers leave too few cards",
     "does_not_follow": "{field} does not follow from the position",
     # Moves, games and arguments.
-    "illegal_move": "{value!r} is not legal for seat {seat}; legal: {moves}",
+    "illegal_move": "{value!r} is not legal for seat {seat}: {why}; legal: {moves}",
     "game_over": "{value!r}: the game is over",
     "unknown_game": "unknown {field} {value!r}; choose one of {games}",
     "choice": "unknown {field} {value!r}; choose one of {choices}",
@@ -133,6 +135,54 @@ TEXTS: dict[str, str] = {
     "ray_task": "{field} {value} failed on Ray: {reason}",
     "other_run": "{field}: {value} belongs to another run ({theirs})",
 }
+
+
+#: Why a move is refused: every reason of the core's list
+#: (``cardavia._native.REFUSAL_REASONS``, in its order), with its English
+#: text, formatted with the reason's data (docs/SCHEMA.md, "Refusals").
+#: The players' texts, in their languages, are the CLI's.
+REFUSALS: dict[str, str] = {
+    "game_over": "the game is over",
+    "not_a_move": "no move of this game is spelled so",
+    "not_in_hand": "{card} is not in the hand",
+    # Durak and perevodnoy.
+    "not_defender": "only the defender takes, beats or transfers",
+    "not_attacker": "only the attacker attacks or stops; the defender beats {attack} or takes",
+    "open_first": "the bout opens with a card first",
+    "bout_limit": "the bout's limit of {limit} attack cards is reached",
+    "rank_not_on_table": "no card of rank {rank} is on the table (ranks there: {ranks})",
+    "does_not_beat": "{card} does not beat {attack} ({how})",
+    "no_transfer": "classic Durak has no transfer",
+    "transfer_after_defence": "a card has been beaten in this bout, so it cannot be transferred",
+    "transfer_rank": "only a card of the attack's rank {rank} transfers",
+    "next_defender_too_few": (
+        "seat {next_defender} holds {hand_size} cards and could not face {attacks} attacks"
+    ),
+    # Schnapsen.
+    "must_beat": "the strict rules ask for a higher card of the suit of {lead}",
+    "must_follow": "the strict rules ask for a card of the suit of {lead}",
+    "must_trump": "the strict rules ask for a trump ({trump}), with no card of the suit of {lead}",
+    "leader_only": "only the leader does that, before leading; {lead} is to be answered",
+    "stock_closed": "the stock is closed",
+    "stock_exhausted": "the stock is exhausted",
+    "no_trump_jack": "the trump jack {jack} is not in the hand",
+    "close_needs_five": "closing needs five cards in hand, not {hand_size}",
+    "not_king_or_queen": "a marriage is led with a king or a queen, not {card}",
+    "marriage_declared": "the marriage in {suit} has been declared already",
+    "no_marriage": "a marriage in {suit} needs {partner} in hand as well",
+}
+
+
+def describe_refusal(reason: object, data: dict[str, Any]) -> str:
+    """The English text of a refusal reason (``REFUSALS``) from its data."""
+    text = REFUSALS.get(reason) if isinstance(reason, str) else None
+    if text is None:
+        return "it is not one of the legal moves"
+    parts = {key: _listed(item) if isinstance(item, list) else item for key, item in data.items()}
+    try:
+        return text.format(**parts)
+    except (KeyError, IndexError, ValueError):
+        return str(reason)
 
 
 def _listed(items: object) -> str:
@@ -158,6 +208,11 @@ def describe(kind: str, field: str, value: object, detail: dict[str, Any]) -> st
     parts = {key: _listed(item) if isinstance(item, list) else item for key, item in detail.items()}
     parts.setdefault("moves", _listed(detail.get("legal", [])))
     parts.setdefault("cards", _listed(value))
+    if kind == "illegal_move":
+        reason = detail.get("reason")
+        why = describe_refusal(reason, detail)
+        named = isinstance(reason, str) and reason in REFUSALS
+        parts.setdefault("why", f"{why} ({reason})" if named else why)
     try:
         return text.format(field=field, value=value, type=type(value).__name__, **parts)
     except (KeyError, IndexError, ValueError):
@@ -204,13 +259,18 @@ def _rebuild(cls: type[CardaviaError], message: str, parts: dict[str, Any]) -> C
 class IllegalMoveError(CardaviaError, ValueError):
     """A move that is malformed, or not legal in the current position.
 
-    ``legal`` holds the moves that were legal when the move was rejected.
+    ``legal`` holds the moves that were legal when the move was rejected;
+    ``reason`` (an ``illegal_move`` error's, one of ``REFUSALS``) says why,
+    and ``detail`` holds it with its data. ``None`` for an error without a
+    reason (``game_over``, an environment's action).
     """
 
     def __init__(
         self, message: str | None = None, legal: list[str] | None = None, **parts: Any
     ) -> None:
         self.legal: list[str] = list(legal or [])
+        reason = parts.get("reason")
+        self.reason: str | None = reason if isinstance(reason, str) else None
         if message is None and parts.get("kind") == "illegal_move":
             parts.setdefault("moves", ", ".join(self.legal))
         super().__init__(message, **parts)

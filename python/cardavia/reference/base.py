@@ -34,6 +34,8 @@ class ReferenceGame(ABC):
     outcome: dict[str, Any] | None
     hands: list[list[str]]
     known: list[list[str]]
+    #: Every move string the game can spell, legal or not.
+    MOVES: frozenset[str]
 
     @abstractmethod
     def __init__(self, seed: int | None = None, deck: list[str] | None = None) -> None: ...
@@ -47,6 +49,16 @@ class ReferenceGame(ABC):
 
     @abstractmethod
     def _apply(self, move: str) -> None: ...
+
+    @abstractmethod
+    def _why(self, move: str) -> dict[str, Any]:
+        """Why ``move``, a move of the game that ``legal_moves`` does not
+        offer in this unfinished position, cannot be played now: the
+        reason and its data."""
+
+    def _not_a_move(self, move: str) -> dict[str, Any]:
+        """Why ``move``, which spells no move of this game, is refused."""
+        return {"reason": "not_a_move"}
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]: ...
@@ -93,9 +105,26 @@ class ReferenceGame(ABC):
                 field="move",
                 value=move,
                 seat=self.current_player,
+                **(self._refusal(move) or {}),
             )
         self._apply(move)
         self.history.append(move)
+
+    def refusal(self, move: str) -> dict[str, Any] | None:
+        """Why ``move`` cannot be played now, as ``{"reason": name, **data}``
+        (docs/SCHEMA.md, "Refusals"); ``None`` exactly when it is legal."""
+        if not isinstance(move, str):
+            raise TypeError(f"a move must be a string, got {type(move).__name__}")
+        return self._refusal(move)
+
+    def _refusal(self, move: str) -> dict[str, Any] | None:
+        if self.outcome is not None:
+            return {"reason": "game_over"}
+        if move not in self.MOVES:
+            return self._not_a_move(move)
+        if move in self.legal_moves():
+            return None
+        return self._why(move)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))

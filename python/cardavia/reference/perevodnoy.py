@@ -1,10 +1,13 @@
 """Transferable Durak (perevodnoy): RULES.md chapter 4.
 
 Everything of classic Durak holds (``durak/``); this module adds the
-transfer. The Rust twin is ``rust/cardavia-core/src/perevodnoy.rs``.
+transfer and why one is refused. The Rust twin is
+``rust/cardavia-core/src/perevodnoy.rs``.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..cards import rank
 from .durak import MAX_ATTACKS, DurakGame, durak_moves
@@ -39,3 +42,22 @@ class PerevodnoyGame(DurakGame):
         self.table.append([card, None])
         self.attacker = transferring
         self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
+
+    def _why_transfer(self, card: str) -> dict[str, Any]:
+        """Why ``transfer:card`` is not among ``_transfers``: the card is not
+        in hand, a defence was played, its rank is not the attack's, or the
+        new defender holds too few cards. (At most four cards share a rank,
+        so the bound of six never decides.)"""
+        if card not in self.hands[self.defender]:
+            return {"reason": "not_in_hand", "card": card}
+        if any(defence is not None for _, defence in self.table):
+            return {"reason": "transfer_after_defence"}
+        attack_rank = rank(str(self.table[0][0]))
+        if rank(card) != attack_rank:
+            return {"reason": "transfer_rank", "rank": attack_rank}
+        return {
+            "reason": "next_defender_too_few",
+            "next_defender": self.attacker,
+            "hand_size": len(self.hands[self.attacker]),
+            "attacks": len(self.table) + 1,
+        }

@@ -2,6 +2,7 @@
 
 use crate::cards::{Card, Deck};
 use crate::error::{Class, Error, Kind, Result};
+use crate::refusal::{refusal, Explain};
 use crate::rng::SplitMix64;
 use serde_json::Value;
 
@@ -161,8 +162,9 @@ pub fn every_move<G: Game>() -> Vec<G::Move> {
 
 /// A game's state as JSON (docs/SCHEMA.md): the state dict, the
 /// observation of one seat, and the checks of both. Apart from `Game` so
-/// that the hot path never meets JSON.
-pub trait State: Game {
+/// that the hot path never meets JSON. Every game with a state also
+/// explains its refused moves (`Explain`, off the hot path as well).
+pub trait State: Explain {
     /// The full state dict (same schema as the reference engine).
     fn to_value(&self, record: &Record) -> Value;
     /// Rebuild from a state dict, checking it whole.
@@ -187,8 +189,10 @@ pub fn legal_move_names<G: Game>(game: &G) -> Vec<String> {
     names
 }
 
-/// Apply a move given as a string, or explain why not; changes nothing on error.
-pub fn play_named<G: Game>(game: &mut G, record: &mut Record, text: &str) -> Result<()> {
+/// Apply a move given as a string, or explain why not; changes nothing on
+/// error. A refused move's error carries its `reason` and the reason's data
+/// (`refusal.rs`), worked out only then.
+pub fn play_named<G: Explain>(game: &mut G, record: &mut Record, text: &str) -> Result<()> {
     let mut list = MoveList::new();
     game.legal_moves(&mut list);
     let found = G::parse_move(text).filter(|mv| list.as_slice().contains(mv));
@@ -202,8 +206,17 @@ pub fn play_named<G: Game>(game: &mut G, record: &mut Record, text: &str) -> Res
             let legal = legal_move_names(game);
             let error = match game.current_player() {
                 None => Error::new(Class::IllegalMove, Kind::GameOver, "move", text),
-                Some(seat) => Error::new(Class::IllegalMove, Kind::IllegalMove, "move", text)
-                    .with("seat", seat),
+                Some(seat) => {
+                    let error = Error::new(Class::IllegalMove, Kind::IllegalMove, "move", text)
+                        .with("seat", seat);
+                    match refusal(game, text) {
+                        Some(refused) => refused.data.into_iter().fold(
+                            error.with("reason", refused.reason.name()),
+                            |error, (k, v)| error.with(k, v),
+                        ),
+                        None => error,
+                    }
+                }
             };
             Err(error.with("legal", legal))
         }

@@ -9,6 +9,7 @@ pub mod env;
 pub mod error;
 pub mod game;
 pub mod perevodnoy;
+pub mod refusal;
 pub mod rng;
 pub mod schnapsen;
 pub mod search;

@@ -1,10 +1,12 @@
 //! Transferable Durak (perevodnoy): RULES.md chapter 4.
 //!
 //! Everything of classic Durak holds (`durak/`); this module adds the
-//! transfer. The twin of `python/cardavia/reference/perevodnoy.py`.
+//! transfer and why one is refused. The twin of
+//! `python/cardavia/reference/perevodnoy.py`.
 
-use crate::cards::{count, Card, CardSet};
-use crate::durak::{DurakRules, MAX_ATTACKS};
+use crate::cards::{bit, count, Card, CardSet};
+use crate::durak::{DurakRules, DECK, MAX_ATTACKS};
+use crate::refusal::{Reason, Refusal};
 
 /// Transferable Durak.
 pub type Perevodnoy = DurakRules<true>;
@@ -36,5 +38,25 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         self.push_attack(card);
         self.attacker = transferring as u8;
         self.reset_limit();
+    }
+
+    /// Why the defender's `transfer:C` is not among `transfer_cards`: the
+    /// card is not in hand, a defence was played, its rank is not the
+    /// attack's, or the new defender holds too few cards. (At most four
+    /// cards share a rank, so the bound of six never decides.)
+    pub(crate) fn why_transfer(&self, card: Card) -> Refusal {
+        let attacker = self.attacker();
+        if self.hands[self.defender()] & bit(card) == 0 {
+            Refusal::new(Reason::NotInHand).card("card", DECK, card)
+        } else if self.defended != 0 {
+            Refusal::new(Reason::TransferAfterDefence)
+        } else if self.table_rank_cards() & bit(card) == 0 {
+            Refusal::new(Reason::TransferRank).rank("rank", DECK, DECK.rank(self.attacks[0]))
+        } else {
+            Refusal::new(Reason::NextDefenderTooFew)
+                .with("next_defender", attacker)
+                .with("hand_size", count(self.hands[attacker]))
+                .with("attacks", self.table_len + 1)
+        }
     }
 }

@@ -7,6 +7,7 @@ use crate::durak::Durak;
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, play_named, Game, Record, State};
 use crate::perevodnoy::Perevodnoy;
+use crate::refusal::{refusal, Refusal};
 use crate::rng::{shuffle, SplitMix64};
 use crate::schnapsen::Schnapsen;
 use serde_json::Value;
@@ -113,6 +114,11 @@ impl<G: State> Session<G> {
         play_named(&mut self.game, &mut self.record, text)
     }
 
+    /// Why `text` cannot be played now; `None` when it is legal.
+    pub fn refusal(&self, text: &str) -> Option<Refusal> {
+        refusal(&self.game, text)
+    }
+
     pub fn to_value(&self) -> Value {
         self.game.to_value(&self.record)
     }
@@ -200,6 +206,10 @@ impl AnySession {
 
     pub fn play(&mut self, text: &str) -> Result<()> {
         with_session!(self, s => s.play(text))
+    }
+
+    pub fn refusal(&self, text: &str) -> Option<Refusal> {
+        with_session!(self, s => s.refusal(text))
     }
 
     pub fn outcome(&self) -> Value {

@@ -10,7 +10,8 @@ use cardavia_core::session::{AnySession, GameId, Session};
 use cardavia_core::with_session;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
+use std::borrow::Cow;
 
 /// JSON text that is not UTF-8 is malformed.
 #[pyclass(name = "Game", module = "cardavia._native")]
@@ -45,6 +46,20 @@ fn extract_deck(deck: Option<&Bound<'_, PyAny>>, game: GameId) -> PyResult<Optio
 /// A seat of `observation`: 0 or 1.
 pub fn extract_seat(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(args::int_in(seat, "seat", 0, 1)? as usize)
+}
+
+/// A move's text. A string that is not UTF-8 (lone surrogates) is no
+/// move: its lossy spelling stands for it, which is no move either.
+fn move_text<'a>(r#move: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, str>> {
+    let Ok(text) = r#move.cast::<PyString>() else {
+        let kind = r#move.get_type().name()?;
+        return Err(PyTypeError::new_err(format!(
+            "a move must be a string, got {kind}"
+        )));
+    };
+    Ok(text
+        .to_cow()
+        .unwrap_or_else(|_| text.to_string_lossy().into_owned().into()))
 }
 
 /// Play a move; a panic (a bug in the core) restores the position so that
@@ -117,18 +132,28 @@ impl PyGame {
     }
 
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let Ok(text) = r#move.cast::<PyString>() else {
-            let kind = r#move.get_type().name()?;
-            return Err(PyTypeError::new_err(format!(
-                "a move must be a string, got {kind}"
-            )));
-        };
-        // A string that is not UTF-8 (lone surrogates) is no move: play
-        // its lossy spelling, which is illegal too, for the same error.
-        let text = text
-            .to_cow()
-            .unwrap_or_else(|_| text.to_string_lossy().into_owned().into());
+        let text = move_text(r#move)?;
         with_session!(&mut self.inner, s => play_restoring(s, &text))
+    }
+
+    /// Why `move` cannot be played now, as `{"reason": name, **data}` (the
+    /// reason first, then the data in the core's order); `None` when it is
+    /// legal.
+    fn refusal<'py>(
+        &self,
+        py: Python<'py>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let text = move_text(r#move)?;
+        let Some(refused) = guard(|| Ok(self.inner.refusal(&text)))? else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("reason", refused.reason.name())?;
+        for (key, value) in &refused.data {
+            dict.set_item(*key, to_python(py, value)?)?;
+        }
+        Ok(Some(dict))
     }
 
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -15,6 +15,7 @@ mod soak;
 use cardavia_core::durak::Durak;
 use cardavia_core::error::Kind;
 use cardavia_core::perevodnoy::Perevodnoy;
+use cardavia_core::refusal::Reason;
 use cardavia_core::schnapsen::Schnapsen;
 use cardavia_core::search::ismcts::Playout;
 use cardavia_core::search::Rollout;
@@ -32,6 +33,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("POLICIES", PyTuple::new(m.py(), simulate::POLICIES)?)?;
     let kinds: Vec<&str> = Kind::ALL.iter().map(|kind| kind.name()).collect();
     m.add("ERROR_KINDS", PyTuple::new(m.py(), kinds)?)?;
+    let reasons: Vec<&str> = Reason::ALL.iter().map(|reason| reason.name()).collect();
+    m.add("REFUSAL_REASONS", PyTuple::new(m.py(), reasons)?)?;
     m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(ai::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(ai::choose_move, m)?)?;

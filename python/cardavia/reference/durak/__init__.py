@@ -2,21 +2,27 @@
 
 The twin of ``rust/cardavia-core/src/durak/``, file for file: the rules and
 move generation (``rules.py``), the state dict written, read and checked
-(``state.py``) and what one seat may know (``view.py``). ``DurakGame``
-joins them: the rules of ``DurakRules``, with the state dict and the
-observation.
+(``state.py``), what one seat may know (``view.py``) and why a move is
+refused (``refusal.py``). ``DurakGame`` joins them: the rules of
+``DurakRules``, with the state dict, the observation and the refusals.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import state, view
+from . import refusal, state, view
 from .rules import MAX_ATTACKS, DurakRules, durak_moves
 
 
 class DurakGame(DurakRules):
     """One deal of two-player Durak."""
+
+    def _why(self, move: str) -> dict[str, Any]:
+        return refusal.why(self, move)
+
+    def _not_a_move(self, move: str) -> dict[str, Any]:
+        return refusal.not_a_move(self, move)
 
     def to_dict(self) -> dict[str, Any]:
         return state.to_dict(self)

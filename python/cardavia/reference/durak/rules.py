@@ -8,6 +8,8 @@ transfer. The Rust twin is ``rust/cardavia-core/src/durak/rules.rs``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...cards import ATLASNYE, rank, suit
 from ...rng import SplitMix64, shuffle
 from ..base import ReferenceGame, resolve_seed
@@ -161,6 +163,9 @@ class DurakRules(ReferenceGame):
             raise AssertionError(move)
 
     def _apply_transfer(self, card: str) -> None:  # pragma: no cover - classic has none
+        raise AssertionError("classic Durak has no transfer")
+
+    def _why_transfer(self, card: str) -> dict[str, Any]:  # pragma: no cover - classic has none
         raise AssertionError("classic Durak has no transfer")
 
     def _play_card(self, seat: int, card: str) -> None:

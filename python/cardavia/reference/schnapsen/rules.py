@@ -48,6 +48,7 @@ class SchnapsenRules(ReferenceGame):
     the state dict and the observation."""
 
     game = "schnapsen"
+    MOVES = MOVES
 
     def __init__(self, seed: int | None = None, deck: list[str] | None = None) -> None:
         self.seed = resolve_seed(seed, deck)

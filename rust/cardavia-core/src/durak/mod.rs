@@ -1,7 +1,9 @@
 //! Classic Durak and the frame of perevodnoy: the rules (`rules.rs`), the
-//! state dict (`state.rs`) and the observation (`view.rs`). The twin of
+//! state dict (`state.rs`), the observation (`view.rs`) and why a move is
+//! refused (`refusal.rs`). The twin of
 //! `python/cardavia/reference/durak/`.
 
+mod refusal;
 mod research;
 mod rules;
 mod state;

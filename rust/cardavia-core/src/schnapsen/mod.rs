@@ -1,7 +1,8 @@
-//! Schnapsen: the rules (`rules.rs`), the scoring of a deal (`scoring.rs`), what a score is worth (`equity.rs`), the state dict (`state.rs`) and the
-//! observation (`view.rs`). The twin of `python/cardavia/reference/schnapsen/`.
+//! Schnapsen: the rules (`rules.rs`), the scoring of a deal (`scoring.rs`), what a score is worth (`equity.rs`), the state dict (`state.rs`), the
+//! observation (`view.rs`) and why a move is refused (`refusal.rs`). The twin of `python/cardavia/reference/schnapsen/`.
 
 mod equity;
+mod refusal;
 mod research;
 mod rules;
 mod scoring;
