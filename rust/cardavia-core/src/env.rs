@@ -19,15 +19,14 @@
 
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::checks::{check_depth, check_keys, check_list, check_seed, item, parse_json};
-use crate::durak::Durak;
+use crate::dispatch::{AnyGame, Family, Variant};
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, Game, MoveList, Outcome, Record};
-use crate::perevodnoy::Perevodnoy;
 use crate::rng::{shuffle, SplitMix64};
-use crate::schnapsen::Schnapsen;
 use crate::session::{AnySession, GameId, Session};
 use crate::tensor::Tensor;
 use crate::worlds::{Observe, Worlds};
+use crate::{for_game, with_game};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
@@ -603,47 +602,33 @@ fn info<G: Research>() -> Info {
 impl GameId {
     /// The research environments' facts of this game.
     pub fn env_info(self) -> Info {
-        match self {
-            GameId::Durak => info::<Durak>(),
-            GameId::Perevodnoy => info::<Perevodnoy>(),
-            GameId::Schnapsen => info::<Schnapsen>(),
-        }
+        for_game!(self, G => info::<G>())
     }
 
     /// The move each action id names, in id order.
     pub fn action_names(self) -> Vec<String> {
-        fn names<G: Game>() -> Vec<String> {
-            crate::game::every_move::<G>()
-                .into_iter()
-                .map(G::move_name)
-                .collect()
-        }
-        match self {
-            GameId::Durak => names::<Durak>(),
-            GameId::Perevodnoy => names::<Perevodnoy>(),
-            GameId::Schnapsen => names::<Schnapsen>(),
-        }
+        for_game!(self, G => crate::game::every_move::<G>()
+            .into_iter()
+            .map(G::move_name)
+            .collect())
     }
 }
 
-/// A research environment of any game.
-#[derive(Clone, Debug)]
-pub enum AnyEnv {
-    Durak(Env<Durak>),
-    Perevodnoy(Env<Perevodnoy>),
-    Schnapsen(Env<Schnapsen>),
+/// What an `AnyEnv` holds for each game.
+#[derive(Clone, Copy, Debug)]
+pub struct Envs;
+
+impl Family for Envs {
+    type Of<G: Research> = Env<G>;
 }
 
-/// Run `$body` with `$e` bound to the environment inside, whatever its game.
-#[macro_export]
-macro_rules! with_env {
-    ($any:expr, $e:ident => $body:expr) => {
-        match $any {
-            $crate::env::AnyEnv::Durak($e) => $body,
-            $crate::env::AnyEnv::Perevodnoy($e) => $body,
-            $crate::env::AnyEnv::Schnapsen($e) => $body,
-        }
-    };
+/// A research environment of any game.
+pub type AnyEnv = AnyGame<Envs>;
+
+impl<G: Variant> From<Env<G>> for AnyEnv {
+    fn from(env: Env<G>) -> Self {
+        Self::of::<G>(env)
+    }
 }
 
 impl AnyEnv {
@@ -655,53 +640,31 @@ impl AnyEnv {
                 Some(seed) => Env::seeded(seed),
             }
         }
-        Ok(match game {
-            GameId::Durak => Self::Durak(make(seed)?),
-            GameId::Perevodnoy => Self::Perevodnoy(make(seed)?),
-            GameId::Schnapsen => Self::Schnapsen(make(seed)?),
-        })
+        Ok(for_game!(game, G => make::<G>(seed)?.into()))
     }
 
     /// A position consistent with an observation (its `game` field names
     /// the game), hidden cards dealt from `rng`.
     pub fn from_observation(obs: &Value, rng: &mut SplitMix64) -> Result<Self> {
-        Ok(match named_game(obs, "observation", true)? {
-            GameId::Durak => Self::Durak(Env::from_observation(obs, rng)?),
-            GameId::Perevodnoy => Self::Perevodnoy(Env::from_observation(obs, rng)?),
-            GameId::Schnapsen => Self::Schnapsen(Env::from_observation(obs, rng)?),
-        })
+        let game = named_game(obs, "observation", true)?;
+        Ok(for_game!(game, G => Env::<G>::from_observation(obs, rng)?.into()))
     }
 
     /// An environment starting at a state dict, checked whole (later
     /// deals by chance events).
     pub fn from_state(state: &Value) -> Result<Self> {
-        Ok(match AnySession::from_value(state)? {
-            AnySession::Durak(s) => Self::Durak(Env::from_session(s)),
-            AnySession::Perevodnoy(s) => Self::Perevodnoy(Env::from_session(s)),
-            AnySession::Schnapsen(s) => Self::Schnapsen(Env::from_session(s)),
-        })
+        Ok(with_game!(AnySession::from_value(state)?, s => Env::from_session(s).into()))
     }
 
     /// An environment from `to_json`, checked whole (`Env::from_value`).
     pub fn from_json(text: &str) -> Result<Self> {
         let value = parse_json(text)?;
-        Ok(match named_game(&value, "env", false)? {
-            GameId::Durak => Self::Durak(Env::from_value(&value)?),
-            GameId::Perevodnoy => Self::Perevodnoy(Env::from_value(&value)?),
-            GameId::Schnapsen => Self::Schnapsen(Env::from_value(&value)?),
-        })
-    }
-
-    pub fn game(&self) -> GameId {
-        match self {
-            Self::Durak(_) => GameId::Durak,
-            Self::Perevodnoy(_) => GameId::Perevodnoy,
-            Self::Schnapsen(_) => GameId::Schnapsen,
-        }
+        let game = named_game(&value, "env", false)?;
+        Ok(for_game!(game, G => Env::<G>::from_value(&value)?.into()))
     }
 
     pub fn to_json(&self) -> String {
-        with_env!(self, e => e.to_value()).to_string()
+        with_game!(self, e => e.to_value()).to_string()
     }
 
     /// The move an action id (given as JSON) names, or with `chance` the
@@ -714,10 +677,6 @@ impl AnyEnv {
                 None => Err(action_error::<G>(action.clone(), high, "action")),
             }
         }
-        match self {
-            Self::Durak(_) => name::<Durak>(action, chance),
-            Self::Perevodnoy(_) => name::<Perevodnoy>(action, chance),
-            Self::Schnapsen(_) => name::<Schnapsen>(action, chance),
-        }
+        for_game!(self.game(), G => name::<G>(action, chance))
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod checks;
+pub mod dispatch;
 pub mod durak;
 pub mod env;
 pub mod error;
@@ -17,3 +18,8 @@ pub mod simulate;
 pub mod soak;
 pub mod tensor;
 pub mod worlds;
+
+// `with_game!` under the names it had before the three enums were one.
+pub use crate::with_game as with_env;
+pub use crate::with_game as with_session;
+pub use crate::with_game as with_worlds;
