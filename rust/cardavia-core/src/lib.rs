@@ -8,6 +8,7 @@ pub mod durak;
 pub mod env;
 pub mod error;
 pub mod game;
+pub mod limits;
 pub mod perevodnoy;
 pub mod rng;
 pub mod schnapsen;

@@ -8,6 +8,7 @@
 //! opponent's hand, the trump card under the Durak stock or the Schnapsen
 //! indicator, and the suits the opponent has shown it lacks.
 
+pub mod budget;
 pub mod durak;
 pub mod endgame;
 pub mod ismcts;
@@ -105,6 +106,16 @@ pub enum Pick {
     /// another move the search thought plausible. A beginner's mistakes,
     /// not random ones.
     Plausible,
+}
+
+impl Pick {
+    /// Its name, as `cardavia.ai.LEVEL_PICKS` gives it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pick::Best => "best",
+            Pick::Plausible => "plausible",
+        }
+    }
 }
 
 /// A difficulty level: an iteration budget per thread and how the move is
