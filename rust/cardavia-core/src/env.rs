@@ -22,6 +22,7 @@ use crate::checks::{check_depth, check_keys, check_list, check_seed, item, parse
 use crate::dispatch::{AnyGame, Family, Variant};
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, Game, MoveList, Outcome, Record};
+use crate::limits::given;
 use crate::rng::{shuffle, SplitMix64};
 use crate::session::{AnySession, GameId, Session};
 use crate::tensor::Tensor;
@@ -234,32 +235,39 @@ impl<G: Research> Env<G> {
         }
     }
 
-    /// An action given as JSON, checked: an integer below the number of
-    /// actions (at a chance event, of cards).
-    pub fn action_id(&self, value: &Value) -> Result<u16> {
-        let high = if self.actor() == Actor::Chance {
+    /// The highest action id: of a card with `chance`, else of a move.
+    fn high(chance: bool) -> usize {
+        if chance {
             deck_len::<G>() - 1
         } else {
             G::MOVE_COUNT - 1
-        };
-        match value.as_u64() {
-            Some(action) if action <= high as u64 => Ok(action as u16),
-            _ => Err(action_error::<G>(value.clone(), high, "action")),
         }
+    }
+
+    /// An action id as a caller gives it (any integer), checked against the
+    /// game's numbering: of the cards with `chance`, else of the moves.
+    pub fn check_action(action: i128, chance: bool) -> Result<u16> {
+        let high = Self::high(chance);
+        match u16::try_from(action) {
+            Ok(id) if usize::from(id) <= high => Ok(id),
+            _ => Err(action_error::<G>(given(action), high)),
+        }
+    }
+
+    /// An action id for this moment, checked (at a chance event, a card's).
+    pub fn action_id(&self, action: i128) -> Result<u16> {
+        Self::check_action(action, self.actor() == Actor::Chance)
     }
 
     /// The move an action id names, or the card a chance outcome places.
     pub fn action_name(action: u16, chance: bool) -> Result<String> {
+        let id = Self::check_action(i128::from(action), chance)?;
         if chance {
-            let card = usize::from(action);
-            if card >= deck_len::<G>() {
-                return Err(action_error::<G>(action, deck_len::<G>() - 1, "chance"));
-            }
-            return Ok(format!("deal:{}", G::DECK.name_of(card as Card)));
+            return Ok(format!("deal:{}", G::DECK.name_of(id as Card)));
         }
-        G::move_at(usize::from(action))
+        G::move_at(usize::from(id))
             .map(G::move_name)
-            .ok_or_else(|| action_error::<G>(action, G::MOVE_COUNT - 1, "action"))
+            .ok_or_else(|| action_error::<G>(action, Self::high(false)))
     }
 
     /// Apply an action (a chance outcome at a chance event); an illegal
@@ -280,7 +288,7 @@ impl<G: Research> Env<G> {
     fn place(&mut self, card: u16) -> Result<()> {
         let outcomes = self.chance_outcomes();
         if usize::from(card) >= deck_len::<G>() {
-            return Err(action_error::<G>(card, deck_len::<G>() - 1, "action"));
+            return Err(action_error::<G>(card, Self::high(true)));
         }
         if !outcomes.contains(&card) {
             let legal: Vec<String> = outcomes
@@ -329,7 +337,7 @@ impl<G: Research> Env<G> {
             return invalid(Kind::Corrupt, "env", Value::Null);
         };
         let Some(mv) = G::move_at(usize::from(action)) else {
-            return Err(action_error::<G>(action, G::MOVE_COUNT - 1, "action"));
+            return Err(action_error::<G>(action, Self::high(false)));
         };
         let mut list = MoveList::new();
         session.game.legal_moves(&mut list);
@@ -530,8 +538,8 @@ fn named_game(value: &Value, what: &str, required: bool) -> Result<GameId> {
 }
 
 /// An action id out of range.
-fn action_error<G: Game>(action: impl Into<Value>, high: usize, field: &str) -> Error {
-    Error::argument(Kind::Action, field, action)
+fn action_error<G: Game>(action: impl Into<Value>, high: usize) -> Error {
+    Error::argument(Kind::Action, "action", action)
         .with("game", G::ID)
         .with("high", high)
 }
@@ -667,16 +675,20 @@ impl AnyEnv {
         with_game!(self, e => e.to_value()).to_string()
     }
 
-    /// The move an action id (given as JSON) names, or with `chance` the
-    /// card a chance outcome deals.
-    pub fn action_name(&self, action: &Value, chance: bool) -> Result<String> {
-        fn name<G: Research>(action: &Value, chance: bool) -> Result<String> {
-            let high = if chance { G::DECK.len() } else { G::MOVE_COUNT } - 1;
-            match action.as_u64().and_then(|a| u16::try_from(a).ok()) {
-                Some(id) => Env::<G>::action_name(id, chance),
-                None => Err(action_error::<G>(action.clone(), high, "action")),
-            }
-        }
-        for_game!(self.game(), G => name::<G>(action, chance))
+    /// The move an action id (any integer, checked) names, or with
+    /// `chance` the card a chance outcome deals.
+    pub fn action_name(&self, action: i128, chance: bool) -> Result<String> {
+        for_game!(self.game(), G => {
+            Env::<G>::action_name(Env::<G>::check_action(action, chance)?, chance)
+        })
+    }
+
+    /// Apply an action id (any integer, checked); an illegal one changes
+    /// nothing.
+    pub fn apply_action(&mut self, action: i128) -> Result<()> {
+        with_game!(self, e => {
+            let id = e.action_id(action)?;
+            e.apply(id)
+        })
     }
 }

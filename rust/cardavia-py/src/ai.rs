@@ -5,7 +5,7 @@
 
 use crate::args::{int_in, integer, optional_integer, os_seed};
 use crate::convert::{from_python, to_python};
-use crate::errors::{guard, IntoPyResult};
+use crate::errors::{guard, to_pyerr_given, IntoPyResult};
 use cardavia_core::error::{Error, Kind};
 use cardavia_core::rng::SplitMix64;
 use cardavia_core::search::budget::{Request, Settings};
@@ -46,25 +46,33 @@ fn settings(
     threads: &Bound<'_, PyAny>,
     rollouts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Settings> {
-    let level = name_of(level, "level")?;
-    let iterations = optional_integer(iterations, "iterations")?;
-    let time_ms = optional_integer(time_ms, "time_ms")?;
-    let threads = integer(threads, "threads")?;
-    let seed = match optional_integer(seed, "seed")? {
+    // Converted in the order the core checks them.
+    let level_name = name_of(level, "level")?;
+    let iteration_count = optional_integer(iterations, "iterations")?;
+    let time = optional_integer(time_ms, "time_ms")?;
+    let thread_count = integer(threads, "threads")?;
+    let seed_value = match optional_integer(seed, "seed")? {
         Some(seed) => seed,
         None => i128::from(os_seed(py)?),
     };
-    let rollouts = name_of(rollouts, "rollouts")?;
-    Request {
-        level: level.as_deref(),
-        iterations,
-        time_ms,
-        seed,
-        threads,
-        rollouts: rollouts.as_deref(),
-    }
-    .resolve()
-    .py_result()
+    let rollout_name = name_of(rollouts, "rollouts")?;
+    let request = Request {
+        level: level_name.as_deref(),
+        iterations: iteration_count,
+        time_ms: time,
+        seed: seed_value,
+        threads: thread_count,
+        rollouts: rollout_name.as_deref(),
+    };
+    request.resolve().map_err(|error| {
+        let given = [
+            ("iterations", iterations),
+            ("time_ms", time_ms),
+            ("threads", Some(threads)),
+            ("seed", seed),
+        ];
+        to_pyerr_given(error, &given)
+    })
 }
 
 /// The worlds of the observation of the seat to move.

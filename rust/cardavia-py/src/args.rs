@@ -3,7 +3,7 @@
 //! `TypeError`, a value out of range `InvalidArgumentError`, never
 //! `OverflowError`.
 
-use crate::errors::{to_pyerr, IntoPyResult};
+use crate::errors::{to_pyerr, to_pyerr_given};
 use cardavia_core::error::{Error, Kind};
 use cardavia_core::limits::check_argument;
 use cardavia_core::simulate::Batch;
@@ -37,7 +37,8 @@ pub fn optional_integer(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResul
 
 /// An integer in `low..=high`, checked by the core.
 pub fn int_in(value: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
-    check_argument(integer(value, name)?, name, low, high).py_result()
+    check_argument(integer(value, name)?, name, low, high)
+        .map_err(|error| to_pyerr_given(error, &[(name, Some(value))]))
 }
 
 /// A string; one that is not UTF-8 (lone surrogates) comes back with
@@ -89,9 +90,18 @@ pub fn batch(
     seed: &Bound<'_, PyAny>,
     threads: &Bound<'_, PyAny>,
 ) -> PyResult<Batch> {
-    let game = text(game, "game")?;
-    let games = integer(games, "games")?;
-    let seed = integer(seed, "seed")?;
-    let threads = integer(threads, "threads")?;
-    Batch::parse(&game, games, seed, threads).py_result()
+    let name = text(game, "game")?;
+    let (count, start, workers) = (
+        integer(games, "games")?,
+        integer(seed, "seed")?,
+        integer(threads, "threads")?,
+    );
+    Batch::parse(&name, count, start, workers).map_err(|error| {
+        let given = [
+            ("games", Some(games)),
+            ("seed", Some(seed)),
+            ("threads", Some(threads)),
+        ];
+        to_pyerr_given(error, &given)
+    })
 }
