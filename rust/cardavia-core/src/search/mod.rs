@@ -92,7 +92,7 @@ pub trait Rollout: Game {
 
     /// The UCB exploration constant, measured per game (docs/AI.md): it
     /// must suit how far apart the game's rewards lie.
-    const EXPLORATION: f32 = 0.7;
+    const EXPLORATION: f32 = ismcts::EXPLORATION;
 
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
 }
