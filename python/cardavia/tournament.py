@@ -67,8 +67,11 @@ def make_player(spec: str) -> Player:
         and (len(parts) == 2 or parts[2] in ai.ROLLOUTS)
     ):
         raise InvalidArgumentError(
-            f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)}, "
-            f"ai:ITERATIONS[:{'|'.join(ai.ROLLOUTS)}] or cmd:COMMAND"
+            kind="player",
+            field="player",
+            value=spec,
+            choices=list(PLAYERS),
+            rollouts=list(ai.ROLLOUTS),
         )
     budget = int(parts[1])
     rollouts = parts[2] if len(parts) == 3 else ai.AUTO_ROLLOUTS
