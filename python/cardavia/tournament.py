@@ -28,7 +28,8 @@ from .tournament_journal import Journal, JournalGame
 
 __all__ = ["PLAYERS", "Player", "deal_seed", "make_player", "move_seed", "tournament", "wilson"]
 
-PLAYERS = ("random", "greedy", *ai.LEVELS)
+#: The players a tournament knows by name (besides ai:N and cmd:COMMAND).
+PLAYERS = (*bots.BOTS, *ai.LEVELS)
 #: The most deals one tournament plays (each twice): the core's limit.
 MAX_DEALS: int = _native.MAX_DEALS
 

@@ -25,6 +25,31 @@ pub enum AnyGame<F: Family> {
     Schnapsen(F::Of<Schnapsen>),
 }
 
+/// `$any`, an `AnyGame` of `$inner<G>`: its family `$family` and the
+/// conversion of any game's `$inner<G>` into it.
+macro_rules! family {
+    ($(#[$doc:meta])* $any:ident = $family:ident of $inner:ident) => {
+        #[doc = concat!("What an `", stringify!($any), "` holds for each game.")]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $family;
+
+        impl $crate::dispatch::Family for $family {
+            type Of<G: $crate::env::Research> = $inner<G>;
+        }
+
+        $(#[$doc])*
+        pub type $any = $crate::dispatch::AnyGame<$family>;
+
+        impl<G: $crate::dispatch::Variant> From<$inner<G>> for $any {
+            fn from(inner: $inner<G>) -> Self {
+                Self::of::<G>(inner)
+            }
+        }
+    };
+}
+
+pub(crate) use family;
+
 /// A game an `AnyGame` can hold: its id and its variant.
 pub trait Variant: Research {
     const GAME: GameId;

@@ -19,7 +19,7 @@
 
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::checks::{check_depth, check_keys, check_list, check_seed, item, parse_json};
-use crate::dispatch::{AnyGame, Family, Variant};
+use crate::dispatch::family;
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, Game, MoveList, Outcome, Record};
 use crate::limits::given;
@@ -622,21 +622,9 @@ impl GameId {
     }
 }
 
-/// What an `AnyEnv` holds for each game.
-#[derive(Clone, Copy, Debug)]
-pub struct Envs;
-
-impl Family for Envs {
-    type Of<G: Research> = Env<G>;
-}
-
-/// A research environment of any game.
-pub type AnyEnv = AnyGame<Envs>;
-
-impl<G: Variant> From<Env<G>> for AnyEnv {
-    fn from(env: Env<G>) -> Self {
-        Self::of::<G>(env)
-    }
+family! {
+    /// A research environment of any game.
+    AnyEnv = Envs of Env
 }
 
 impl AnyEnv {

@@ -3,8 +3,7 @@
 
 use crate::cards::{Card, Deck};
 use crate::checks::{check_depth, check_permutation, parse_json};
-use crate::dispatch::{AnyGame, Family, Variant};
-use crate::env::Research;
+use crate::dispatch::family;
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, play_named, Game, Record, State};
 use crate::rng::{shuffle, SplitMix64};
@@ -119,21 +118,9 @@ impl<G: State> Session<G> {
     }
 }
 
-/// What an `AnySession` holds for each game.
-#[derive(Clone, Copy, Debug)]
-pub struct Sessions;
-
-impl Family for Sessions {
-    type Of<G: Research> = Session<G>;
-}
-
-/// One of the three games, chosen at run time.
-pub type AnySession = AnyGame<Sessions>;
-
-impl<G: Variant> From<Session<G>> for AnySession {
-    fn from(session: Session<G>) -> Self {
-        Self::of::<G>(session)
-    }
+family! {
+    /// One of the three games, chosen at run time.
+    AnySession = Sessions of Session
 }
 
 impl AnySession {

@@ -13,8 +13,7 @@
 
 use crate::cards::{bit, CardSet, Deck};
 use crate::checks::{check_cards, check_depth, check_keys, check_pair, check_seat, check_small};
-use crate::dispatch::{AnyGame, Family, Variant};
-use crate::env::Research;
+use crate::dispatch::family;
 use crate::error::{invalid, Error, Kind, Result};
 use crate::for_game;
 use crate::game::{legal_move_names, Game, Record, State};
@@ -127,21 +126,9 @@ impl<G: Observe> Worlds<G> {
     }
 }
 
-/// What an `AnyWorlds` holds for each game.
-#[derive(Clone, Copy, Debug)]
-pub struct WorldSets;
-
-impl Family for WorldSets {
-    type Of<G: Research> = Worlds<G>;
-}
-
-/// The worlds of an observation of any game.
-pub type AnyWorlds = AnyGame<WorldSets>;
-
-impl<G: Variant> From<Worlds<G>> for AnyWorlds {
-    fn from(worlds: Worlds<G>) -> Self {
-        Self::of::<G>(worlds)
-    }
+family! {
+    /// The worlds of an observation of any game.
+    AnyWorlds = WorldSets of Worlds
 }
 
 impl AnyWorlds {

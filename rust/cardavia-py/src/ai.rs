@@ -111,19 +111,13 @@ fn run<G: Resample>(worlds: &Worlds<G>, search: &Settings, want: Want) -> Stats 
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The search of the observation's worlds (checked after the settings).
 fn search_from(
     py: Python<'_>,
     observation: &Bound<'_, PyAny>,
-    iterations: Option<&Bound<'_, PyAny>>,
-    time_ms: Option<&Bound<'_, PyAny>>,
-    level: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: &Bound<'_, PyAny>,
-    rollouts: Option<&Bound<'_, PyAny>>,
+    search: Settings,
     want: Want,
 ) -> PyResult<Stats> {
-    let search = settings(py, iterations, time_ms, level, seed, threads, rollouts)?;
     let worlds = worlds_to_move(observation)?;
     guard(|| Ok(py.detach(|| with_worlds!(&worlds, w => run(w, &search, want)))))
 }
@@ -145,17 +139,8 @@ pub fn analyse(
     rollouts: Option<&Bound<'_, PyAny>>,
     settle: bool,
 ) -> PyResult<Stats> {
-    search_from(
-        py,
-        observation,
-        iterations,
-        time_ms,
-        level,
-        seed,
-        threads,
-        rollouts,
-        Want::Stats { settle },
-    )
+    let search = settings(py, iterations, time_ms, level, seed, threads, rollouts)?;
+    search_from(py, observation, search, Want::Stats { settle })
 }
 
 /// The move the AI plays for the observation's seat.
@@ -172,17 +157,8 @@ pub fn choose_move(
     threads: &Bound<'_, PyAny>,
     rollouts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let stats = search_from(
-        py,
-        observation,
-        iterations,
-        time_ms,
-        level,
-        seed,
-        threads,
-        rollouts,
-        Want::Move,
-    )?;
+    let search = settings(py, iterations, time_ms, level, seed, threads, rollouts)?;
+    let stats = search_from(py, observation, search, Want::Move)?;
     Ok(stats
         .into_iter()
         .next()
