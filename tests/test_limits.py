@@ -77,6 +77,10 @@ REFUSED: list[tuple[dict[str, Any], str, str, object]] = [
     ({"time_ms": -3}, "integer", "time_ms", -3),
     ({"threads": ai.MAX_THREADS + 1}, "integer", "threads", ai.MAX_THREADS + 1),
     ({"seed": -1}, "integer", "seed", -1),
+    # Beyond 64 bits the caller's own int, not a float standing in for it.
+    ({"seed": 2**64}, "integer", "seed", 2**64),
+    ({"iterations": 2**70}, "integer", "iterations", 2**70),
+    ({"threads": -(2**200)}, "integer", "threads", -(2**200)),
     ({"level": "expert"}, "choice", "level", "expert"),
 ]
 
