@@ -258,6 +258,19 @@ def test_bad_actions_are_refused_as_data_and_change_nothing() -> None:
     assert refused(lambda: env.apply_action(110)) == ("InvalidArgumentError", "action", "action")
     assert refused(lambda: env.apply_action(-1)) == ("InvalidArgumentError", "action", "action")
     assert refused(lambda: env.apply_action(2**70)) == ("InvalidArgumentError", "action", "action")
+    for bad, chance, high in (
+        (110, False, 109),
+        (-1, False, 109),
+        (2**70, False, 109),
+        (36, True, 35),
+    ):
+        with pytest.raises(cardavia.InvalidArgumentError) as out_of_range:
+            env.action_name(bad, chance=chance)
+        assert (out_of_range.value.value, out_of_range.value.detail) == (
+            bad,
+            {"game": "durak", "high": high},
+        )
+        assert f"{bad} is not an action of durak (0 to {high})" in str(out_of_range.value)
     illegal = next(a for a in range(110) if a not in env.legal_actions())
     assert refused(lambda: env.apply_action(illegal))[:2] == ("IllegalMoveError", "illegal_move")
     with pytest.raises(cardavia.IllegalMoveError) as info:

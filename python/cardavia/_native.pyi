@@ -12,19 +12,24 @@ from typing import Any, final
 from typing_extensions import Self
 
 __all__ = [
+    "AUTO_ROLLOUTS",
+    "DEFAULT_LEVEL",
     "DEFAULT_ROLLOUTS",
     "ENVS",
     "ERROR_KINDS",
     "GAMES",
     "LEVELS",
     "LEVEL_PICKS",
+    "MAX_DEALS",
     "MAX_GAMES",
     "MAX_ITERATIONS",
+    "MAX_SHARD_GAMES",
     "MAX_THREADS",
     "MAX_TIME_MS",
     "PLAYOUTS",
     "POLICIES",
     "REFUSAL_REASONS",
+    "ROLLOUTS",
     "Env",
     "Game",
     "action_masks",
@@ -44,16 +49,26 @@ MAX_THREADS: int
 #: The largest search budgets.
 MAX_ITERATIONS: int
 MAX_TIME_MS: int
+#: The most deals one tournament (and games one self-play run) plays.
+MAX_DEALS: int
+#: The most games one self-play shard holds.
+MAX_SHARD_GAMES: int
 #: The games, by id: ``("durak", "perevodnoy", "schnapsen")``.
 GAMES: tuple[str, ...]
 #: The AI's levels and their iteration budgets (per thread).
 LEVELS: dict[str, int]
 #: How each level picks its move: "best" (most visited) or "plausible".
 LEVEL_PICKS: dict[str, str]
+#: The level of a search given no budget: ``"normal"``.
+DEFAULT_LEVEL: str
 #: The rollout policy each game searches with by default.
 DEFAULT_ROLLOUTS: dict[str, str]
 #: The rollout policies: ``("random", "informed", "mast")``.
 PLAYOUTS: tuple[str, ...]
+#: ``rollouts=`` for each game's own (``DEFAULT_ROLLOUTS``): ``"auto"``.
+AUTO_ROLLOUTS: str
+#: Everything ``rollouts=`` accepts: ``AUTO_ROLLOUTS``, then ``PLAYOUTS``.
+ROLLOUTS: tuple[str, ...]
 #: How ``simulate`` can play whole games: ``("random",)``.
 POLICIES: tuple[str, ...]
 #: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).

@@ -18,6 +18,8 @@ from .api import ENGINES
 from .errors import InvalidArgumentError
 
 __all__ = [
+    "AUTO_ROLLOUTS",
+    "DEFAULT_LEVEL",
     "DEFAULT_ROLLOUTS",
     "LEVELS",
     "LEVEL_PICKS",
@@ -25,6 +27,7 @@ __all__ = [
     "MAX_THREADS",
     "MAX_TIME_MS",
     "PLAYOUTS",
+    "ROLLOUTS",
     "analyse",
     "choose_move",
     "sample_world",
@@ -35,12 +38,18 @@ __all__ = [
 DEFAULT_ROLLOUTS: dict[str, str] = dict(_native.DEFAULT_ROLLOUTS)
 #: The ways a search can play out its rollouts (``rollouts=``, besides "auto").
 PLAYOUTS: tuple[str, ...] = _native.PLAYOUTS
+#: ``rollouts=`` for each game's own (``DEFAULT_ROLLOUTS``): "auto".
+AUTO_ROLLOUTS: str = _native.AUTO_ROLLOUTS
+#: Everything ``rollouts=`` accepts: ``AUTO_ROLLOUTS``, then ``PLAYOUTS``.
+ROLLOUTS: tuple[str, ...] = _native.ROLLOUTS
 #: Iteration budgets of the difficulty levels, per thread: ``easy`` also
 #: picks its move plausibly (by visits squared) instead of the best.
 LEVELS: dict[str, int] = dict(_native.LEVELS)
 #: How each level picks its move from the search: "best" (the most visited)
 #: or "plausible" (drawn by visits squared: a beginner's mistakes).
 LEVEL_PICKS: dict[str, str] = dict(_native.LEVEL_PICKS)
+#: The level of a search given no budget.
+DEFAULT_LEVEL: str = _native.DEFAULT_LEVEL
 MAX_ITERATIONS: int = _native.MAX_ITERATIONS
 MAX_TIME_MS: int = _native.MAX_TIME_MS
 MAX_THREADS: int = _native.MAX_THREADS
@@ -82,7 +91,7 @@ def analyse(
     threads: int = 1,
     level: str | None = None,
     engine: str = "rust",
-    rollouts: str = "auto",
+    rollouts: str = AUTO_ROLLOUTS,
 ) -> list[dict[str, Any]]:
     """Every legal move with its visit count and estimated value (the
     searching seat's mean reward in [0, 1]), most visited first."""
@@ -120,7 +129,7 @@ def choose_move(
     threads: int = 1,
     level: str | None = None,
     engine: str = "rust",
-    rollouts: str = "auto",
+    rollouts: str = AUTO_ROLLOUTS,
 ) -> str:
     """The move the AI plays: the most visited one (``easy`` draws it by
     visits squared, to play plausibly rather than best). With a seed, an

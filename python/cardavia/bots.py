@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .api import GAMES
 from .cards import ATLASNYE, SCHNAPSEN, SCHNAPSEN_POINTS, suit
 from .errors import InvalidArgumentError, InvalidStateError
 
@@ -31,9 +32,11 @@ Bot = Callable[[Mapping[str, Any], random.Random], str]
 
 
 def _legal(obs: Mapping[str, Any]) -> list[str]:
-    moves = obs.get("legal_moves") if isinstance(obs, Mapping) else None
+    if not isinstance(obs, Mapping):
+        raise InvalidStateError(kind="object", field="observation", value=obs)
+    moves = obs.get("legal_moves")
     if not isinstance(moves, list) or not moves:
-        raise InvalidStateError("observation: it is not this seat's turn (no legal moves)")
+        raise InvalidStateError(kind="not_to_move", field="legal_moves", value=moves)
     return [str(move) for move in moves]
 
 
@@ -106,12 +109,14 @@ def _beats(card: str, lead: str, trump: str) -> bool:
 def greedy_bot(obs: Mapping[str, Any], rng: random.Random) -> str:
     """The documented heuristic of the observation's game."""
     if not isinstance(obs, Mapping):
-        raise InvalidStateError(f"observation must be an object, got {type(obs).__name__}")
+        raise InvalidStateError(kind="object", field="observation", value=obs)
     if obs.get("game") == "schnapsen":
         return greedy_schnapsen(obs, rng)
     if obs.get("game") in ("durak", "perevodnoy"):
         return greedy_durak(obs, rng)
-    raise InvalidStateError(f"observation: unknown game {obs.get('game')!r}")
+    raise InvalidStateError(
+        kind="not_a_game", field="game", value=obs.get("game"), games=list(GAMES)
+    )
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
@@ -119,5 +124,5 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 
 def get_bot(name: str) -> Bot:
     if name not in BOTS:
-        raise InvalidArgumentError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}")
+        raise InvalidArgumentError(kind="choice", field="bot", value=name, choices=list(BOTS))
     return BOTS[name]

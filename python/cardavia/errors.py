@@ -134,6 +134,36 @@ TEXTS: dict[str, str] = {
     "needs_ray": "{field}={value!r} is a Ray address: it needs backend='ray'",
     "ray_task": "{field} {value} failed on Ray: {reason}",
     "other_run": "{field}: {value} belongs to another run ({theirs})",
+    # The package's own refusals: players and tournaments, their journals,
+    # external players and ``cardavia.serve`` (no core kind: the core never
+    # raises them).
+    "player": (
+        "unknown {field} {value!r}; choose one of {choices}, ai:ITERATIONS, "
+        "ai:ITERATIONS:ROLLOUTS (ROLLOUTS one of {rollouts}) or cmd:COMMAND"
+    ),
+    "player_command": "{field} {value!r}: {reason}",
+    "no_command": "{field} {value!r}: no command after cmd:",
+    "player_start": "{field} {value!r} cannot be started: {reason}",
+    "player_ended": "{field} {value!r} gave no move: it ended with exit code {code}",
+    "player_silent": "{field} {value!r} gave no move: it closed its output",
+    "illegal_answer": "player {player!r} answered {value!r}, which is not a legal move",
+    "request": "{field} must be an object with an observation",
+    "not_a_journal": "{field} {value}: not a tournament journal",
+    "other_tournament": (
+        "{field} {value} is of another tournament ({theirs}); "
+        "use a new file or the same game, players and seed"
+    ),
+    "unreadable": "{field} {value}: cannot be read ({reason})",
+    "unwritable": "{field} {value}: cannot be written ({reason})",
+    "journal_json": "journal {journal}, line {line}: not JSON",
+    "journal_game": "journal {journal}, line {line}: a game must be an object",
+    "journal_deal": "journal {journal}, line {line}: deal must be a non-negative integer",
+    "journal_seat": "journal {journal}, line {line}: a_seat must be 0 or 1",
+    "journal_outcome": "journal {journal}, line {line}: outcome must be an object with a winner",
+    "journal_points": (
+        "journal {journal}, line {line}: game points and deals must be non-negative integers"
+    ),
+    "journal_pairs": "journal {journal}, line {line}: seconds and moves must be pairs of numbers",
 }
 
 

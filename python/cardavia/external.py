@@ -36,9 +36,11 @@ class ExternalPlayer:
         try:
             self.argv = shlex.split(command)
         except ValueError as exc:
-            raise InvalidArgumentError(f"player {spec!r}: {exc}") from None
+            raise InvalidArgumentError(
+                kind="player_command", field="player", value=spec, reason=str(exc)
+            ) from None
         if not self.argv:
-            raise InvalidArgumentError(f"player {spec!r}: no command after cmd:")
+            raise InvalidArgumentError(kind="no_command", field="player", value=spec)
         self.spec = spec
         self._local = threading.local()
         self._lock = threading.Lock()
@@ -58,7 +60,7 @@ class ExternalPlayer:
                 )
             except OSError as exc:
                 raise InvalidArgumentError(
-                    f"player {self.spec!r} cannot be started: {exc}"
+                    kind="player_start", field="player", value=self.spec, reason=str(exc)
                 ) from None
             self._local.process = process
             with self._lock:
@@ -78,15 +80,19 @@ class ExternalPlayer:
         if not answer:
             # Its output is closed: it has ended or is about to.
             try:
-                ended = f"it ended with exit code {process.wait(timeout=5)}"
+                code = process.wait(timeout=5)
             except subprocess.TimeoutExpired:
-                ended = "it closed its output"
-            raise InvalidArgumentError(f"player {self.spec!r} gave no move: {ended}")
+                raise InvalidArgumentError(
+                    kind="player_silent", field="player", value=self.spec
+                ) from None
+            raise InvalidArgumentError(
+                kind="player_ended", field="player", value=self.spec, code=code
+            )
         move = answer.strip()
         legal = [str(m) for m in observation["legal_moves"]]
         if move not in legal:
             raise IllegalMoveError(
-                f"player {self.spec!r} answered {move!r}, which is not a legal move", legal
+                kind="illegal_answer", field="move", value=move, player=self.spec, legal=legal
             )
         return move
 

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import ai, distributed
+from . import _native, ai, distributed
 from .api import check_game, new_game
 from .errors import InvalidArgumentError
 from .rng import MASK64
@@ -60,8 +60,8 @@ COLUMNS = (
     ("winner", "int8"),
     ("reward", "float64"),
 )
-#: The most games one shard holds.
-MAX_SHARD_GAMES = 100_000
+#: The most games one shard holds: the core's limit.
+MAX_SHARD_GAMES: int = _native.MAX_SHARD_GAMES
 #: Written into every shard's metadata, with the run's arguments.
 KIND = "cardavia-selfplay"
 VERSION = 1

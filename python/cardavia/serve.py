@@ -15,7 +15,8 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from .errors import CardaviaError
+from .errors import CardaviaError, InvalidStateError
+from .rng import MASK64
 from .tournament import Player, make_player
 
 
@@ -26,12 +27,15 @@ def serve(spec: str | Player, requests: TextIO, answers: TextIO) -> None:
     for line in requests:
         if not line.strip():
             continue
-        request = json.loads(line)
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InvalidStateError(kind="json", field="request", reason=str(exc)) from None
         if not isinstance(request, dict) or "observation" not in request:
-            raise ValueError("a request must be an object with an observation")
+            raise InvalidStateError(kind="request", field="request", value=request)
         seed = request.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError("seed must be an integer")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+            raise InvalidStateError(kind="integer", field="seed", value=seed, low=0, high=MASK64)
         answers.write(player.choose(request["observation"], seed) + "\n")
         answers.flush()
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import ai, bots, distributed
+from . import _native, ai, bots, distributed
 from .api import check_game, new_game
 from .errors import InvalidArgumentError
 from .external import ExternalPlayer
@@ -28,9 +28,10 @@ from .tournament_journal import Journal, JournalGame
 
 __all__ = ["PLAYERS", "Player", "deal_seed", "make_player", "move_seed", "tournament", "wilson"]
 
-PLAYERS = ("random", "greedy", *ai.LEVELS)
-#: The most deals one tournament plays (each twice).
-MAX_DEALS = 1_000_000
+#: The players a tournament knows by name (besides ai:N and cmd:COMMAND).
+PLAYERS = (*bots.BOTS, *ai.LEVELS)
+#: The most deals one tournament plays (each twice): the core's limit.
+MAX_DEALS: int = _native.MAX_DEALS
 
 
 @dataclass
@@ -64,14 +65,17 @@ def make_player(spec: str) -> Player:
         parts[0] == "ai"
         and len(parts) in (2, 3)
         and parts[1].isdigit()
-        and (len(parts) == 2 or parts[2] in ("auto", *ai.PLAYOUTS))
+        and (len(parts) == 2 or parts[2] in ai.ROLLOUTS)
     ):
         raise InvalidArgumentError(
-            f"unknown player {spec!r}; choose one of {', '.join(PLAYERS)}, "
-            "ai:ITERATIONS[:auto|informed|random|mast] or cmd:COMMAND"
+            kind="player",
+            field="player",
+            value=spec,
+            choices=list(PLAYERS),
+            rollouts=list(ai.ROLLOUTS),
         )
     budget = int(parts[1])
-    rollouts = parts[2] if len(parts) == 3 else "auto"
+    rollouts = parts[2] if len(parts) == 3 else ai.AUTO_ROLLOUTS
     return Player(
         spec,
         lambda obs, seed: ai.choose_move(obs, iterations=budget, seed=seed, rollouts=rollouts),

@@ -62,23 +62,32 @@ def _pair(value: object, whole: bool) -> bool:
     )
 
 
-def _read_game(entry: object, where: str) -> tuple[int, JournalGame]:
-    """A journal line's deal index and game, or InvalidStateError."""
+def _read_game(entry: object, journal: str, line: int) -> tuple[int, JournalGame]:
+    """A journal line's deal index and game, or InvalidStateError (its
+    field the key of the line, the journal and the line in its detail)."""
+
+    def refuse(kind: str, key: str, value: object) -> InvalidStateError:
+        return InvalidStateError(kind=kind, field=key, value=value, journal=journal, line=line)
+
     if not isinstance(entry, Mapping):
-        raise InvalidStateError(f"{where}: a game must be an object")
+        raise refuse("journal_game", "line", entry)
     deal, a_seat, outcome = entry.get("deal"), entry.get("a_seat"), entry.get("outcome")
     if not _is_int(deal, 0):
-        raise InvalidStateError(f"{where}: deal must be a non-negative integer")
+        raise refuse("journal_deal", "deal", deal)
     if not _is_int(a_seat, 0, 1):
-        raise InvalidStateError(f"{where}: a_seat must be 0 or 1")
+        raise refuse("journal_seat", "a_seat", a_seat)
     if not isinstance(outcome, Mapping) or outcome.get("winner", -1) not in (0, 1, None):
-        raise InvalidStateError(f"{where}: outcome must be an object with a winner")
-    points = [entry.get(k, 0) for k in ("a_game_points", "b_game_points", "deals")]
-    if not all(_is_int(p, 0) for p in points):
-        raise InvalidStateError(f"{where}: game points and deals must be non-negative integers")
+        raise refuse("journal_outcome", "outcome", outcome)
+    keys = ("a_game_points", "b_game_points", "deals")
+    points = [entry.get(k, 0) for k in keys]
+    for key, value in zip(keys, points, strict=True):
+        if not _is_int(value, 0):
+            raise refuse("journal_points", key, value)
     seconds, moves = entry.get("seconds"), entry.get("moves")
-    if not _pair(seconds, whole=False) or not _pair(moves, whole=True):
-        raise InvalidStateError(f"{where}: seconds and moves must be pairs of numbers")
+    if not _pair(seconds, whole=False):
+        raise refuse("journal_pairs", "seconds", seconds)
+    if not _pair(moves, whole=True):
+        raise refuse("journal_pairs", "moves", moves)
     assert isinstance(deal, int) and isinstance(a_seat, int)
     assert isinstance(seconds, list) and isinstance(moves, list)
     return deal, JournalGame(
@@ -122,25 +131,26 @@ class Journal:
             # Stopped while writing the header: nothing was played yet.
             self._write(json.dumps(header) + "\n")
             return
+        not_a_journal = InvalidStateError(kind="not_a_journal", field="journal", value=self.path)
         try:
             first = json.loads(lines[0]) if lines else json.loads(torn)
         except json.JSONDecodeError:
-            raise InvalidStateError(f"journal {self.path}: not a tournament journal") from None
+            raise not_a_journal from None
         if not isinstance(first, dict) or first.get("journal") != KIND:
-            raise InvalidStateError(f"journal {self.path}: not a tournament journal")
+            raise not_a_journal
         if first != header:
             theirs = ", ".join(f"{k}={first.get(k)!r}" for k in ("game", "a", "b", "seed"))
             raise InvalidArgumentError(
-                f"journal {self.path} is of another tournament ({theirs}); "
-                "use a new file or the same game, players and seed"
+                kind="other_tournament", field="journal", value=self.path, theirs=theirs
             )
         for number, line in enumerate(lines[1:], start=2):
-            where = f"journal {self.path}, line {number}"
             try:
                 entry = json.loads(line)
             except json.JSONDecodeError:
-                raise InvalidStateError(f"{where}: not JSON") from None
-            deal, played = _read_game(entry, where)
+                raise InvalidStateError(
+                    kind="journal_json", field="line", value=line, journal=self.path, line=number
+                ) from None
+            deal, played = _read_game(entry, self.path, number)
             self.games.setdefault((deal, played.a_seat), played)
         if torn:
             # The last game was being written when the run stopped.
@@ -153,7 +163,9 @@ class Journal:
         except FileNotFoundError:
             return ""
         except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidArgumentError(f"journal {self.path}: cannot be read ({exc})") from None
+            raise InvalidArgumentError(
+                kind="unreadable", field="journal", value=self.path, reason=str(exc)
+            ) from None
 
     def _write(self, text: str, mode: str = "w") -> None:
         try:
@@ -161,7 +173,9 @@ class Journal:
                 out.write(text)
                 out.flush()
         except OSError as exc:
-            raise InvalidArgumentError(f"journal {self.path}: cannot be written ({exc})") from None
+            raise InvalidArgumentError(
+                kind="unwritable", field="journal", value=self.path, reason=str(exc)
+            ) from None
 
     def add(self, deal: int, played: JournalGame) -> None:
         line = json.dumps(

@@ -22,9 +22,7 @@ def text(game: str, lang: str = "en") -> str:
     """The rules of ``game`` in ``lang`` (Markdown)."""
     name = check_game(game)
     if lang not in LANGUAGES:
-        raise InvalidArgumentError(
-            f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"
-        )
+        raise InvalidArgumentError(kind="choice", field="lang", value=lang, choices=list(LANGUAGES))
     return resources.files(__package__).joinpath(lang, f"{name}.md").read_text(encoding="utf-8")
 
 

@@ -19,15 +19,15 @@
 
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::checks::{check_depth, check_keys, check_list, check_seed, item, parse_json};
-use crate::durak::Durak;
+use crate::dispatch::family;
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, Game, MoveList, Outcome, Record};
-use crate::perevodnoy::Perevodnoy;
+use crate::limits::given;
 use crate::rng::{shuffle, SplitMix64};
-use crate::schnapsen::Schnapsen;
 use crate::session::{AnySession, GameId, Session};
 use crate::tensor::Tensor;
 use crate::worlds::{Observe, Worlds};
+use crate::{for_game, with_game};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
@@ -235,32 +235,39 @@ impl<G: Research> Env<G> {
         }
     }
 
-    /// An action given as JSON, checked: an integer below the number of
-    /// actions (at a chance event, of cards).
-    pub fn action_id(&self, value: &Value) -> Result<u16> {
-        let high = if self.actor() == Actor::Chance {
+    /// The highest action id: of a card with `chance`, else of a move.
+    fn high(chance: bool) -> usize {
+        if chance {
             deck_len::<G>() - 1
         } else {
             G::MOVE_COUNT - 1
-        };
-        match value.as_u64() {
-            Some(action) if action <= high as u64 => Ok(action as u16),
-            _ => Err(action_error::<G>(value.clone(), high, "action")),
         }
+    }
+
+    /// An action id as a caller gives it (any integer), checked against the
+    /// game's numbering: of the cards with `chance`, else of the moves.
+    pub fn check_action(action: i128, chance: bool) -> Result<u16> {
+        let high = Self::high(chance);
+        match u16::try_from(action) {
+            Ok(id) if usize::from(id) <= high => Ok(id),
+            _ => Err(action_error::<G>(given(action), high)),
+        }
+    }
+
+    /// An action id for this moment, checked (at a chance event, a card's).
+    pub fn action_id(&self, action: i128) -> Result<u16> {
+        Self::check_action(action, self.actor() == Actor::Chance)
     }
 
     /// The move an action id names, or the card a chance outcome places.
     pub fn action_name(action: u16, chance: bool) -> Result<String> {
+        let id = Self::check_action(i128::from(action), chance)?;
         if chance {
-            let card = usize::from(action);
-            if card >= deck_len::<G>() {
-                return Err(action_error::<G>(action, deck_len::<G>() - 1, "chance"));
-            }
-            return Ok(format!("deal:{}", G::DECK.name_of(card as Card)));
+            return Ok(format!("deal:{}", G::DECK.name_of(id as Card)));
         }
-        G::move_at(usize::from(action))
+        G::move_at(usize::from(id))
             .map(G::move_name)
-            .ok_or_else(|| action_error::<G>(action, G::MOVE_COUNT - 1, "action"))
+            .ok_or_else(|| action_error::<G>(action, Self::high(false)))
     }
 
     /// Apply an action (a chance outcome at a chance event); an illegal
@@ -281,7 +288,7 @@ impl<G: Research> Env<G> {
     fn place(&mut self, card: u16) -> Result<()> {
         let outcomes = self.chance_outcomes();
         if usize::from(card) >= deck_len::<G>() {
-            return Err(action_error::<G>(card, deck_len::<G>() - 1, "action"));
+            return Err(action_error::<G>(card, Self::high(true)));
         }
         if !outcomes.contains(&card) {
             let legal: Vec<String> = outcomes
@@ -330,7 +337,7 @@ impl<G: Research> Env<G> {
             return invalid(Kind::Corrupt, "env", Value::Null);
         };
         let Some(mv) = G::move_at(usize::from(action)) else {
-            return Err(action_error::<G>(action, G::MOVE_COUNT - 1, "action"));
+            return Err(action_error::<G>(action, Self::high(false)));
         };
         let mut list = MoveList::new();
         session.game.legal_moves(&mut list);
@@ -531,8 +538,8 @@ fn named_game(value: &Value, what: &str, required: bool) -> Result<GameId> {
 }
 
 /// An action id out of range.
-fn action_error<G: Game>(action: impl Into<Value>, high: usize, field: &str) -> Error {
-    Error::argument(Kind::Action, field, action)
+fn action_error<G: Game>(action: impl Into<Value>, high: usize) -> Error {
+    Error::argument(Kind::Action, "action", action)
         .with("game", G::ID)
         .with("high", high)
 }
@@ -603,47 +610,21 @@ fn info<G: Research>() -> Info {
 impl GameId {
     /// The research environments' facts of this game.
     pub fn env_info(self) -> Info {
-        match self {
-            GameId::Durak => info::<Durak>(),
-            GameId::Perevodnoy => info::<Perevodnoy>(),
-            GameId::Schnapsen => info::<Schnapsen>(),
-        }
+        for_game!(self, G => info::<G>())
     }
 
     /// The move each action id names, in id order.
     pub fn action_names(self) -> Vec<String> {
-        fn names<G: Game>() -> Vec<String> {
-            crate::game::every_move::<G>()
-                .into_iter()
-                .map(G::move_name)
-                .collect()
-        }
-        match self {
-            GameId::Durak => names::<Durak>(),
-            GameId::Perevodnoy => names::<Perevodnoy>(),
-            GameId::Schnapsen => names::<Schnapsen>(),
-        }
+        for_game!(self, G => crate::game::every_move::<G>()
+            .into_iter()
+            .map(G::move_name)
+            .collect())
     }
 }
 
-/// A research environment of any game.
-#[derive(Clone, Debug)]
-pub enum AnyEnv {
-    Durak(Env<Durak>),
-    Perevodnoy(Env<Perevodnoy>),
-    Schnapsen(Env<Schnapsen>),
-}
-
-/// Run `$body` with `$e` bound to the environment inside, whatever its game.
-#[macro_export]
-macro_rules! with_env {
-    ($any:expr, $e:ident => $body:expr) => {
-        match $any {
-            $crate::env::AnyEnv::Durak($e) => $body,
-            $crate::env::AnyEnv::Perevodnoy($e) => $body,
-            $crate::env::AnyEnv::Schnapsen($e) => $body,
-        }
-    };
+family! {
+    /// A research environment of any game.
+    AnyEnv = Envs of Env
 }
 
 impl AnyEnv {
@@ -655,69 +636,47 @@ impl AnyEnv {
                 Some(seed) => Env::seeded(seed),
             }
         }
-        Ok(match game {
-            GameId::Durak => Self::Durak(make(seed)?),
-            GameId::Perevodnoy => Self::Perevodnoy(make(seed)?),
-            GameId::Schnapsen => Self::Schnapsen(make(seed)?),
-        })
+        Ok(for_game!(game, G => make::<G>(seed)?.into()))
     }
 
     /// A position consistent with an observation (its `game` field names
     /// the game), hidden cards dealt from `rng`.
     pub fn from_observation(obs: &Value, rng: &mut SplitMix64) -> Result<Self> {
-        Ok(match named_game(obs, "observation", true)? {
-            GameId::Durak => Self::Durak(Env::from_observation(obs, rng)?),
-            GameId::Perevodnoy => Self::Perevodnoy(Env::from_observation(obs, rng)?),
-            GameId::Schnapsen => Self::Schnapsen(Env::from_observation(obs, rng)?),
-        })
+        let game = named_game(obs, "observation", true)?;
+        Ok(for_game!(game, G => Env::<G>::from_observation(obs, rng)?.into()))
     }
 
     /// An environment starting at a state dict, checked whole (later
     /// deals by chance events).
     pub fn from_state(state: &Value) -> Result<Self> {
-        Ok(match AnySession::from_value(state)? {
-            AnySession::Durak(s) => Self::Durak(Env::from_session(s)),
-            AnySession::Perevodnoy(s) => Self::Perevodnoy(Env::from_session(s)),
-            AnySession::Schnapsen(s) => Self::Schnapsen(Env::from_session(s)),
-        })
+        Ok(with_game!(AnySession::from_value(state)?, s => Env::from_session(s).into()))
     }
 
     /// An environment from `to_json`, checked whole (`Env::from_value`).
     pub fn from_json(text: &str) -> Result<Self> {
         let value = parse_json(text)?;
-        Ok(match named_game(&value, "env", false)? {
-            GameId::Durak => Self::Durak(Env::from_value(&value)?),
-            GameId::Perevodnoy => Self::Perevodnoy(Env::from_value(&value)?),
-            GameId::Schnapsen => Self::Schnapsen(Env::from_value(&value)?),
-        })
-    }
-
-    pub fn game(&self) -> GameId {
-        match self {
-            Self::Durak(_) => GameId::Durak,
-            Self::Perevodnoy(_) => GameId::Perevodnoy,
-            Self::Schnapsen(_) => GameId::Schnapsen,
-        }
+        let game = named_game(&value, "env", false)?;
+        Ok(for_game!(game, G => Env::<G>::from_value(&value)?.into()))
     }
 
     pub fn to_json(&self) -> String {
-        with_env!(self, e => e.to_value()).to_string()
+        with_game!(self, e => e.to_value()).to_string()
     }
 
-    /// The move an action id (given as JSON) names, or with `chance` the
-    /// card a chance outcome deals.
-    pub fn action_name(&self, action: &Value, chance: bool) -> Result<String> {
-        fn name<G: Research>(action: &Value, chance: bool) -> Result<String> {
-            let high = if chance { G::DECK.len() } else { G::MOVE_COUNT } - 1;
-            match action.as_u64().and_then(|a| u16::try_from(a).ok()) {
-                Some(id) => Env::<G>::action_name(id, chance),
-                None => Err(action_error::<G>(action.clone(), high, "action")),
-            }
-        }
-        match self {
-            Self::Durak(_) => name::<Durak>(action, chance),
-            Self::Perevodnoy(_) => name::<Perevodnoy>(action, chance),
-            Self::Schnapsen(_) => name::<Schnapsen>(action, chance),
-        }
+    /// The move an action id (any integer, checked) names, or with
+    /// `chance` the card a chance outcome deals.
+    pub fn action_name(&self, action: i128, chance: bool) -> Result<String> {
+        for_game!(self.game(), G => {
+            Env::<G>::action_name(Env::<G>::check_action(action, chance)?, chance)
+        })
+    }
+
+    /// Apply an action id (any integer, checked); an illegal one changes
+    /// nothing.
+    pub fn apply_action(&mut self, action: i128) -> Result<()> {
+        with_game!(self, e => {
+            let id = e.action_id(action)?;
+            e.apply(id)
+        })
     }
 }

@@ -4,10 +4,12 @@
 
 pub mod cards;
 pub mod checks;
+pub mod dispatch;
 pub mod durak;
 pub mod env;
 pub mod error;
 pub mod game;
+pub mod limits;
 pub mod perevodnoy;
 pub mod refusal;
 pub mod rng;
@@ -19,3 +21,8 @@ pub mod simulate;
 pub mod soak;
 pub mod tensor;
 pub mod worlds;
+
+// `with_game!` under the names it had before the three enums were one.
+pub use crate::with_game as with_env;
+pub use crate::with_game as with_session;
+pub use crate::with_game as with_worlds;

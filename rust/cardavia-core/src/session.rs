@@ -3,13 +3,12 @@
 
 use crate::cards::{Card, Deck};
 use crate::checks::{check_depth, check_permutation, parse_json};
-use crate::durak::Durak;
+use crate::dispatch::family;
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, play_named, Game, Record, State};
-use crate::perevodnoy::Perevodnoy;
 use crate::refusal::{refusal, Refusal};
 use crate::rng::{shuffle, SplitMix64};
-use crate::schnapsen::Schnapsen;
+use crate::{for_game, with_game};
 use serde_json::Value;
 
 /// The three games, by id; the one list of them (the binding exports it).
@@ -24,19 +23,11 @@ impl GameId {
     pub const ALL: [GameId; 3] = [GameId::Durak, GameId::Perevodnoy, GameId::Schnapsen];
 
     pub const fn name(self) -> &'static str {
-        match self {
-            GameId::Durak => Durak::ID,
-            GameId::Perevodnoy => Perevodnoy::ID,
-            GameId::Schnapsen => Schnapsen::ID,
-        }
+        for_game!(self, G => G::ID)
     }
 
     pub const fn deck(self) -> Deck {
-        match self {
-            GameId::Durak => Durak::DECK,
-            GameId::Perevodnoy => Perevodnoy::DECK,
-            GameId::Schnapsen => Schnapsen::DECK,
-        }
+        for_game!(self, G => G::DECK)
     }
 
     /// The game of that id, if it is one.
@@ -133,33 +124,14 @@ impl<G: State> Session<G> {
     }
 }
 
-/// One of the three games, chosen at run time.
-#[derive(Clone, Debug)]
-pub enum AnySession {
-    Durak(Session<Durak>),
-    Perevodnoy(Session<Perevodnoy>),
-    Schnapsen(Session<Schnapsen>),
-}
-
-/// Run `$body` with `$s` bound to the session inside, whatever its game.
-#[macro_export]
-macro_rules! with_session {
-    ($any:expr, $s:ident => $body:expr) => {
-        match $any {
-            $crate::session::AnySession::Durak($s) => $body,
-            $crate::session::AnySession::Perevodnoy($s) => $body,
-            $crate::session::AnySession::Schnapsen($s) => $body,
-        }
-    };
+family! {
+    /// One of the three games, chosen at run time.
+    AnySession = Sessions of Session
 }
 
 impl AnySession {
     pub fn new(game: GameId, seed: Option<u64>, deck: Option<&[String]>) -> Result<Self> {
-        Ok(match game {
-            GameId::Durak => Self::Durak(Session::new(seed, deck)?),
-            GameId::Perevodnoy => Self::Perevodnoy(Session::new(seed, deck)?),
-            GameId::Schnapsen => Self::Schnapsen(Session::new(seed, deck)?),
-        })
+        Ok(for_game!(game, G => Session::<G>::new(seed, deck)?.into()))
     }
 
     /// The checks of `cardavia.from_dict`: an object naming one of the
@@ -170,9 +142,7 @@ impl AnySession {
         };
         let name = object.get("game").unwrap_or(&Value::Null);
         match name.as_str().and_then(GameId::find) {
-            Some(GameId::Durak) => Ok(Self::Durak(Session::from_value(value)?)),
-            Some(GameId::Perevodnoy) => Ok(Self::Perevodnoy(Session::from_value(value)?)),
-            Some(GameId::Schnapsen) => Ok(Self::Schnapsen(Session::from_value(value)?)),
+            Some(game) => Ok(for_game!(game, G => Session::<G>::from_value(value)?.into())),
             None => {
                 Err(Error::state(Kind::NotAGame, "game", name.clone())
                     .with("games", GameId::names()))
@@ -189,39 +159,35 @@ impl AnySession {
     }
 
     pub fn id(&self) -> &'static str {
-        match self {
-            Self::Durak(_) => Durak::ID,
-            Self::Perevodnoy(_) => Perevodnoy::ID,
-            Self::Schnapsen(_) => Schnapsen::ID,
-        }
+        self.game().name()
     }
 
     pub fn current_player(&self) -> Option<usize> {
-        with_session!(self, s => s.game.current_player())
+        with_game!(self, s => s.game.current_player())
     }
 
     pub fn legal_moves(&self) -> Vec<String> {
-        with_session!(self, s => s.legal_moves())
+        with_game!(self, s => s.legal_moves())
     }
 
     pub fn play(&mut self, text: &str) -> Result<()> {
-        with_session!(self, s => s.play(text))
+        with_game!(self, s => s.play(text))
     }
 
     pub fn refusal(&self, text: &str) -> Option<Refusal> {
-        with_session!(self, s => s.refusal(text))
+        with_game!(self, s => s.refusal(text))
     }
 
     pub fn outcome(&self) -> Value {
-        with_session!(self, s => s.game.outcome_value())
+        with_game!(self, s => s.game.outcome_value())
     }
 
     pub fn history(&self) -> &[String] {
-        with_session!(self, s => &s.record.history)
+        with_game!(self, s => &s.record.history)
     }
 
     pub fn to_value(&self) -> Value {
-        with_session!(self, s => s.to_value())
+        with_game!(self, s => s.to_value())
     }
 
     pub fn to_json(&self) -> String {
@@ -230,6 +196,6 @@ impl AnySession {
     }
 
     pub fn observation(&self, seat: usize) -> Value {
-        with_session!(self, s => s.observation(seat))
+        with_game!(self, s => s.observation(seat))
     }
 }

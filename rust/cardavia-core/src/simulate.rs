@@ -4,13 +4,66 @@
 //! `i` alone, so a batch's summary does not depend on the thread count.
 
 use crate::cards::Card;
+use crate::error::{Error, Kind, Result};
+use crate::for_game;
 use crate::game::Game;
+use crate::limits::{check_argument, MAX_GAMES, MAX_THREADS};
 use crate::rng::{shuffle, SplitMix64};
+use crate::session::GameId;
 
 /// How the seats choose their moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
     Random,
+}
+
+impl Policy {
+    /// Every policy, as `cardavia.simulate.POLICIES` lists them.
+    pub const ALL: [Policy; 1] = [Policy::Random];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Random => "random",
+        }
+    }
+
+    /// The policy of that name, or the `choice` error.
+    pub fn parse(name: &str) -> Result<Policy> {
+        Self::ALL
+            .into_iter()
+            .find(|policy| policy.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Self::ALL.iter().map(|p| p.name()).collect();
+                Error::argument(Kind::Choice, "policy", name).with("choices", names)
+            })
+    }
+}
+
+/// A batch of whole games as a caller asks for it, checked: the game, how
+/// many games, the seed, the threads (`simulate`, `soak`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Batch {
+    pub game: GameId,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+impl Batch {
+    /// Checked in that order; the integers as the caller gave them.
+    pub fn parse(game: &str, games: i128, seed: i128, threads: i128) -> Result<Self> {
+        Ok(Self {
+            game: GameId::parse(game)?,
+            games: check_argument(games, "games", 0, MAX_GAMES)?,
+            seed: check_argument(seed, "seed", 0, u64::MAX)?,
+            threads: check_argument(threads, "threads", 1, MAX_THREADS)? as usize,
+        })
+    }
+
+    /// The batch played with `policy`.
+    pub fn simulate(&self, policy: Policy) -> Summary {
+        for_game!(self.game, G => simulate::<G>(self.games, self.seed, policy, self.threads))
+    }
 }
 
 /// What a batch of games came to.
@@ -110,4 +163,41 @@ pub fn simulate<G: Game>(games: u64, seed: u64, policy: Policy, threads: usize) 
         }
     });
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Class;
+
+    #[test]
+    fn a_batch_is_checked_in_order_with_its_limits() {
+        let batch = Batch::parse("durak", 3, 9, 2).unwrap();
+        assert_eq!(
+            (batch.game, batch.games, batch.threads),
+            (GameId::Durak, 3, 2)
+        );
+        assert_eq!(batch.simulate(Policy::Random).games, 3);
+        let refused = |game: &str, games: i128, seed: i128, threads: i128| {
+            let e = Batch::parse(game, games, seed, threads).unwrap_err();
+            (e.class, e.kind, e.field)
+        };
+        let integer = |field: &str| (Class::InvalidArgument, Kind::Integer, field.to_owned());
+        assert_eq!(refused("chess", -1, -1, 0).1, Kind::UnknownGame);
+        assert_eq!(
+            refused("durak", i128::from(MAX_GAMES) + 1, -1, 0),
+            integer("games")
+        );
+        assert_eq!(refused("durak", 0, -1, 0), integer("seed"));
+        let threads = i128::from(MAX_THREADS) + 1;
+        assert_eq!(refused("durak", 0, 0, threads), integer("threads"));
+    }
+
+    #[test]
+    fn policies_by_name() {
+        assert_eq!(Policy::parse("random"), Ok(Policy::Random));
+        let e = Policy::parse("greedy").unwrap_err();
+        assert_eq!((e.kind, e.field.as_str()), (Kind::Choice, "policy"));
+        assert_eq!(e.get("choices"), Some(&serde_json::json!(["random"])));
+    }
 }

@@ -18,7 +18,9 @@
 
 use crate::cards::Card;
 use crate::game::{Game, MoveList, Record, State};
+use crate::limits::MAX_THREADS;
 use crate::rng::{shuffle, SplitMix64};
+use crate::simulate::Batch;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a soak run came to.
@@ -156,7 +158,7 @@ fn soak_one<G: State + PartialEq>(seed: u64, index: u64, report: &mut SoakReport
 /// Play `games` random games of `G` on `threads` threads (at least one),
 /// checking every move; stops at the first violation.
 pub fn soak<G: State + PartialEq>(games: u64, seed: u64, threads: usize) -> SoakReport {
-    let threads = threads.clamp(1, 256) as u64;
+    let threads = (threads as u64).clamp(1, MAX_THREADS);
     let stop = AtomicBool::new(false);
     let run = |worker: u64| {
         let mut report = SoakReport::default();
@@ -195,6 +197,13 @@ pub fn soak<G: State + PartialEq>(games: u64, seed: u64, threads: usize) -> Soak
         }
     }
     total
+}
+
+impl Batch {
+    /// The batch's random games, every move checked.
+    pub fn soak(&self) -> SoakReport {
+        crate::for_game!(self.game, G => soak::<G>(self.games, self.seed, self.threads))
+    }
 }
 
 #[cfg(test)]

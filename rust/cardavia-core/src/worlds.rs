@@ -13,12 +13,11 @@
 
 use crate::cards::{bit, CardSet, Deck};
 use crate::checks::{check_cards, check_depth, check_keys, check_pair, check_seat, check_small};
-use crate::durak::Durak;
+use crate::dispatch::family;
 use crate::error::{invalid, Error, Kind, Result};
+use crate::for_game;
 use crate::game::{legal_move_names, Game, Record, State};
-use crate::perevodnoy::Perevodnoy;
 use crate::rng::SplitMix64;
-use crate::schnapsen::Schnapsen;
 use crate::search::Resample;
 use crate::session::GameId;
 use serde_json::{Map, Value};
@@ -127,24 +126,9 @@ impl<G: Observe> Worlds<G> {
     }
 }
 
-/// The worlds of an observation of any game.
-#[derive(Clone, Debug)]
-pub enum AnyWorlds {
-    Durak(Worlds<Durak>),
-    Perevodnoy(Worlds<Perevodnoy>),
-    Schnapsen(Worlds<Schnapsen>),
-}
-
-/// Run `$body` with `$w` bound to the worlds inside, whatever their game.
-#[macro_export]
-macro_rules! with_worlds {
-    ($any:expr, $w:ident => $body:expr) => {
-        match $any {
-            $crate::worlds::AnyWorlds::Durak($w) => $body,
-            $crate::worlds::AnyWorlds::Perevodnoy($w) => $body,
-            $crate::worlds::AnyWorlds::Schnapsen($w) => $body,
-        }
-    };
+family! {
+    /// The worlds of an observation of any game.
+    AnyWorlds = WorldSets of Worlds
 }
 
 impl AnyWorlds {
@@ -157,22 +141,12 @@ impl AnyWorlds {
         let Some(name) = map.get("game") else {
             return invalid(Kind::MissingField, "observation", "game");
         };
-        Ok(match name.as_str().and_then(GameId::find) {
-            Some(GameId::Durak) => Self::Durak(Worlds::from_observation(obs)?),
-            Some(GameId::Perevodnoy) => Self::Perevodnoy(Worlds::from_observation(obs)?),
-            Some(GameId::Schnapsen) => Self::Schnapsen(Worlds::from_observation(obs)?),
+        match name.as_str().and_then(GameId::find) {
+            Some(game) => Ok(for_game!(game, G => Worlds::<G>::from_observation(obs)?.into())),
             None => {
-                return Err(Error::state(Kind::NotAGame, "game", name.clone())
+                Err(Error::state(Kind::NotAGame, "game", name.clone())
                     .with("games", GameId::names()))
             }
-        })
-    }
-
-    pub fn game(&self) -> GameId {
-        match self {
-            Self::Durak(_) => GameId::Durak,
-            Self::Perevodnoy(_) => GameId::Perevodnoy,
-            Self::Schnapsen(_) => GameId::Schnapsen,
         }
     }
 }

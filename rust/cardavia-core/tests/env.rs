@@ -250,6 +250,31 @@ fn bad_actions_are_refused_as_data_and_change_nothing() {
 }
 
 #[test]
+fn action_ids_are_any_integer_checked_against_the_numbering() {
+    let mut env = AnyEnv::new(GameId::Durak, Some(1)).unwrap();
+    let before = env.to_json();
+    for (bad, chance, high) in [
+        (110, false, 109),
+        (-1, false, 109),
+        (1 << 70, false, 109),
+        (36, true, 35),
+    ] {
+        let e = env.action_name(bad, chance).unwrap_err();
+        assert_eq!((e.kind, e.field.as_str()), (Kind::Action, "action"));
+        assert_eq!(e.get("high"), Some(&json!(high)));
+        assert_eq!(e.get("game"), Some(&json!("durak")));
+        if !chance {
+            assert_eq!(env.apply_action(bad).unwrap_err().kind, Kind::Action);
+        }
+    }
+    assert_eq!(env.to_json(), before, "a refused action changes nothing");
+    assert_eq!(env.action_name(108, false).unwrap(), "take");
+    let legal = cardavia_core::with_env!(&env, e => e.legal_actions());
+    env.apply_action(i128::from(legal[0])).unwrap();
+    assert_ne!(env.to_json(), before);
+}
+
+#[test]
 fn bad_serialisations_name_the_field() {
     let refusal = |text: &str| match AnyEnv::from_json(text) {
         Ok(_) => "accepted".to_owned(),

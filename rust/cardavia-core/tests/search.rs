@@ -7,7 +7,7 @@ use cardavia_core::game::{legal_move_names, Game, State};
 use cardavia_core::perevodnoy::Perevodnoy;
 use cardavia_core::rng::SplitMix64;
 use cardavia_core::schnapsen::Schnapsen;
-use cardavia_core::search::endgame::solve_exact;
+use cardavia_core::search::endgame::{solve_endgame, solve_exact};
 use cardavia_core::search::ismcts::{search, Budget, Config};
 use cardavia_core::search::{decide, durak, level, Determinize, Endgame, Resample, Worlds};
 use cardavia_core::session::Session;
@@ -409,6 +409,54 @@ fn sampled_endgames_solve_the_same_worlds_on_any_number_of_threads() {
         checked += 1;
     }
     assert!(checked > 10, "{checked}");
+}
+
+/// Worlds whose every world but the first panics as it is dealt: a bug in
+/// a solver's worker thread.
+struct Panicky {
+    worlds: Worlds<Schnapsen>,
+    first: u64,
+}
+
+impl Determinize for Panicky {
+    type Game = Schnapsen;
+
+    fn seat(&self) -> usize {
+        self.worlds.seat()
+    }
+
+    fn sample(&self, rng: &mut SplitMix64) -> Schnapsen {
+        assert_eq!(rng.state, self.first, "a bug in a worker");
+        self.worlds.deal(rng)
+    }
+}
+
+#[test]
+fn a_panicking_endgame_worker_is_raised_not_taken_for_a_large_endgame() {
+    let (seat, game) = (0..60)
+        .find_map(|seed| {
+            let mut game = Session::<Schnapsen>::new(Some(seed), None).unwrap().game;
+            let mut rng = SplitMix64::new(seed);
+            while !game.is_over() && game.tricks().len() < 2 {
+                let mv = game.random_move(&mut rng);
+                game.apply(mv);
+            }
+            let seat = game.current_player()?;
+            (game.endgame(seat) == Endgame::Hidden).then_some((seat, game))
+        })
+        .expect("a closed Schnapsen endgame");
+    let config = Config {
+        threads: 2,
+        ..config(4_000, 5)
+    };
+    let panicky = Panicky {
+        worlds: Worlds::new(game, seat, u64::MAX).unwrap(),
+        first: config.seed,
+    };
+    let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        solve_endgame(&panicky, &config, Endgame::Hidden)
+    }));
+    assert!(solved.is_err(), "the worker's panic reaches the caller");
 }
 
 /// A seeded classic Durak game played at random until the stock is empty

@@ -1,115 +1,78 @@
-//! The AI from an observation: `analyse`, `choose_move`, `sample_world`,
-//! the budget's checks and limits. The observation is read and checked in
-//! the core; the search runs with the GIL released.
+//! The AI from an observation: `analyse`, `choose_move`, `sample_world`.
+//! The arguments are converted here and checked and resolved in the core
+//! (`search::budget`); the observation is read and checked in the core; the
+//! search runs with the GIL released.
 
-use crate::args::{int_in, optional, os_seed, MAX_ITERATIONS, MAX_THREADS, MAX_TIME_MS};
+use crate::args::{int_in, integer, optional_integer, os_seed};
 use crate::convert::{from_python, to_python};
-use crate::errors::{guard, IntoPyResult};
+use crate::errors::{guard, to_pyerr_given, IntoPyResult};
 use cardavia_core::error::{Error, Kind};
 use cardavia_core::rng::SplitMix64;
-use cardavia_core::search::ismcts::{Budget, Config, Playout};
-use cardavia_core::search::{self, Pick, Resample, DEFAULT_LEVEL, LEVELS};
+use cardavia_core::search::budget::{Request, Settings};
+use cardavia_core::search::{self, Resample, LEVELS};
 use cardavia_core::with_worlds;
 use cardavia_core::worlds::{AnyWorlds, Worlds};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use std::time::Duration;
 
 type Stats = Vec<(String, u64, f64)>;
 
-/// A search's budget and settings, checked in the order the API documents:
-/// the budget (a level, iterations, time), the seed, threads, rollouts.
-pub struct Search {
-    pub iterations: Option<u64>,
-    pub time_ms: Option<u64>,
-    pub seed: u64,
-    pub threads: usize,
-    /// `None`: the game's own default.
-    pub playout: Option<Playout>,
-    /// How the move is picked from the statistics (`choose_move`).
-    pub pick: Pick,
+/// A name given as a string (a `TypeError` for anything else); one that is
+/// not UTF-8 keeps replacement characters, so it names nothing.
+fn name_of(value: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<String>> {
+    match value.filter(|v| !v.is_none()) {
+        None => Ok(None),
+        Some(given) => match given.cast::<PyString>() {
+            Ok(name) => Ok(Some(name.to_string_lossy().into_owned())),
+            Err(_) => {
+                let kind = given.get_type().name()?;
+                Err(PyTypeError::new_err(format!(
+                    "{what} must be a string, got {kind}"
+                )))
+            }
+        },
+    }
 }
 
-impl Search {
-    fn parse(
-        py: Python<'_>,
-        iterations: Option<&Bound<'_, PyAny>>,
-        time_ms: Option<&Bound<'_, PyAny>>,
-        level: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        threads: &Bound<'_, PyAny>,
-        rollouts: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let level = match level.filter(|l| !l.is_none()) {
-            None => None,
-            Some(given) => {
-                let Ok(name) = given.cast::<PyString>() else {
-                    let kind = given.get_type().name()?;
-                    return Err(PyTypeError::new_err(format!(
-                        "level must be a string, got {kind}"
-                    )));
-                };
-                let name = name.to_string_lossy();
-                let names: Vec<&str> = LEVELS.iter().map(|level| level.name).collect();
-                match search::level(&name) {
-                    Some(found) => Some(found),
-                    None => {
-                        return Err(Error::argument(Kind::Choice, "level", name.as_ref())
-                            .with("choices", names))
-                        .py_result()
-                    }
-                }
-            }
-        };
-        let mut iterations = optional(iterations, "iterations", 1, MAX_ITERATIONS)?;
-        let time_ms = optional(time_ms, "time_ms", 1, MAX_TIME_MS)?;
-        let threads_given = int_in(threads, "threads", 1, MAX_THREADS)?;
-        let mut pick = Pick::Best;
-        if iterations.is_none() && time_ms.is_none() {
-            // A level's budget is per thread: more cores, a stronger search
-            // in the same time.
-            let chosen = level.or_else(|| search::level(DEFAULT_LEVEL));
-            iterations = chosen.map(|l| l.iterations.saturating_mul(threads_given));
-            pick = chosen.map_or(Pick::Best, |l| l.pick);
-        }
-        let seed = match seed.filter(|s| !s.is_none()) {
-            Some(seed) => int_in(seed, "seed", 0, u64::MAX)?,
-            None => os_seed(py)?,
-        };
-        let threads = threads_given as usize;
-        let playout = match rollouts {
-            None => None,
-            Some(value) => {
-                let mut names = vec!["auto"];
-                names.extend(Playout::ALL.iter().map(|p| p.name()));
-                let name = crate::args::choice(value, "rollouts", &names)?;
-                Playout::ALL.into_iter().find(|p| p.name() == name)
-            }
-        };
-        Ok(Self {
-            iterations,
-            time_ms,
-            seed,
-            threads,
-            playout,
-            pick,
-        })
-    }
-
-    fn config<G: Resample>(&self) -> Config {
-        Config {
-            budget: Budget {
-                iterations: self.iterations,
-                time: self.time_ms.map(Duration::from_millis),
-            },
-            seed: self.seed,
-            threads: self.threads,
-            playout: self.playout.unwrap_or(G::PLAYOUT),
-            exploration: G::EXPLORATION,
-            ..Config::default()
-        }
-    }
+/// A search's settings: the Python values converted, then checked and
+/// resolved by the core; a seed from the OS when none is given.
+fn settings(
+    py: Python<'_>,
+    iterations: Option<&Bound<'_, PyAny>>,
+    time_ms: Option<&Bound<'_, PyAny>>,
+    level: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: &Bound<'_, PyAny>,
+    rollouts: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Settings> {
+    // Converted in the order the core checks them.
+    let level_name = name_of(level, "level")?;
+    let iteration_count = optional_integer(iterations, "iterations")?;
+    let time = optional_integer(time_ms, "time_ms")?;
+    let thread_count = integer(threads, "threads")?;
+    let seed_value = match optional_integer(seed, "seed")? {
+        Some(seed) => seed,
+        None => i128::from(os_seed(py)?),
+    };
+    let rollout_name = name_of(rollouts, "rollouts")?;
+    let request = Request {
+        level: level_name.as_deref(),
+        iterations: iteration_count,
+        time_ms: time,
+        seed: seed_value,
+        threads: thread_count,
+        rollouts: rollout_name.as_deref(),
+    };
+    request.resolve().map_err(|error| {
+        let given = [
+            ("iterations", iterations),
+            ("time_ms", time_ms),
+            ("threads", Some(threads)),
+            ("seed", seed),
+        ];
+        to_pyerr_given(error, &given)
+    })
 }
 
 /// The worlds of the observation of the seat to move.
@@ -135,7 +98,7 @@ enum Want {
     Stats { settle: bool },
 }
 
-fn run<G: Resample>(worlds: &Worlds<G>, search: &Search, want: Want) -> Stats {
+fn run<G: Resample>(worlds: &Worlds<G>, search: &Settings, want: Want) -> Stats {
     let mut config = search.config::<G>();
     if let Want::Stats { settle } = want {
         config.settle = settle;
@@ -148,19 +111,13 @@ fn run<G: Resample>(worlds: &Worlds<G>, search: &Search, want: Want) -> Stats {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The search of the observation's worlds (checked after the settings).
 fn search_from(
     py: Python<'_>,
     observation: &Bound<'_, PyAny>,
-    iterations: Option<&Bound<'_, PyAny>>,
-    time_ms: Option<&Bound<'_, PyAny>>,
-    level: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: &Bound<'_, PyAny>,
-    rollouts: Option<&Bound<'_, PyAny>>,
+    search: Settings,
     want: Want,
 ) -> PyResult<Stats> {
-    let search = Search::parse(py, iterations, time_ms, level, seed, threads, rollouts)?;
     let worlds = worlds_to_move(observation)?;
     guard(|| Ok(py.detach(|| with_worlds!(&worlds, w => run(w, &search, want)))))
 }
@@ -182,17 +139,8 @@ pub fn analyse(
     rollouts: Option<&Bound<'_, PyAny>>,
     settle: bool,
 ) -> PyResult<Stats> {
-    search_from(
-        py,
-        observation,
-        iterations,
-        time_ms,
-        level,
-        seed,
-        threads,
-        rollouts,
-        Want::Stats { settle },
-    )
+    let search = settings(py, iterations, time_ms, level, seed, threads, rollouts)?;
+    search_from(py, observation, search, Want::Stats { settle })
 }
 
 /// The move the AI plays for the observation's seat.
@@ -209,17 +157,8 @@ pub fn choose_move(
     threads: &Bound<'_, PyAny>,
     rollouts: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let stats = search_from(
-        py,
-        observation,
-        iterations,
-        time_ms,
-        level,
-        seed,
-        threads,
-        rollouts,
-        Want::Move,
-    )?;
+    let search = settings(py, iterations, time_ms, level, seed, threads, rollouts)?;
+    let stats = search_from(py, observation, search, Want::Move)?;
     Ok(stats
         .into_iter()
         .next()
@@ -240,7 +179,7 @@ pub fn search_budget(
     seed: Option<&Bound<'_, PyAny>>,
     threads: &Bound<'_, PyAny>,
 ) -> PyResult<(Option<u64>, Option<u64>, u64, usize)> {
-    let search = Search::parse(py, iterations, time_ms, level, seed, threads, None)?;
+    let search = settings(py, iterations, time_ms, level, seed, threads, None)?;
     Ok((
         search.iterations,
         search.time_ms,
@@ -284,11 +223,7 @@ pub fn levels(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 pub fn level_picks(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let dict = PyDict::new(py);
     for level in LEVELS {
-        let pick = match level.pick {
-            Pick::Best => "best",
-            Pick::Plausible => "plausible",
-        };
-        dict.set_item(level.name, pick)?;
+        dict.set_item(level.name, level.pick.name())?;
     }
     Ok(dict)
 }

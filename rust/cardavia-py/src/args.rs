@@ -1,52 +1,44 @@
-//! Arguments checked at the edge, and the limits they are held to (exported
-//! to Python; the wrappers there pass values through). A wrong type raises
+//! Python values converted at the edge for the core, which checks them
+//! against its limits (`cardavia_core::limits`). A wrong type raises
 //! `TypeError`, a value out of range `InvalidArgumentError`, never
 //! `OverflowError`.
 
-use crate::convert::from_python;
-use crate::errors::{to_pyerr, IntoPyResult};
+use crate::errors::{to_pyerr, to_pyerr_given};
 use cardavia_core::error::{Error, Kind};
-use cardavia_core::session::GameId;
+use cardavia_core::limits::check_argument;
+use cardavia_core::simulate::Batch;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 
-/// The most games one batch call (`simulate`, `soak`) plays: hours of work.
-pub const MAX_GAMES: u64 = 10_000_000_000;
-/// The most threads one call starts.
-pub const MAX_THREADS: u64 = 256;
-/// The largest search budgets: no call can search for ever.
-pub const MAX_ITERATIONS: u64 = 100_000_000;
-pub const MAX_TIME_MS: u64 = 600_000;
-
-/// An integer in `low..=high` (bools refused).
-pub fn int_in(value: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
+/// An integer, any size (saturated to 128 bits, beyond every limit); bools
+/// and every other type are a `TypeError`.
+pub fn integer(value: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
     if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
         let kind = value.get_type().name()?;
         return Err(PyTypeError::new_err(format!(
             "{name} must be an integer, got {kind}"
         )));
     }
-    match value.extract::<u64>() {
-        Ok(number) if (low..=high).contains(&number) => Ok(number),
-        _ => Err(Error::argument(Kind::Integer, name, from_python(value)?)
-            .with("low", low)
-            .with("high", high))
-        .py_result(),
+    match value.extract::<i128>() {
+        Ok(number) => Ok(number),
+        Err(_) if value.lt(0)? => Ok(i128::MIN),
+        Err(_) => Ok(i128::MAX),
     }
 }
 
-/// `int_in`, or `None` for `None`.
-pub fn optional(
-    value: Option<&Bound<'_, PyAny>>,
-    name: &str,
-    low: u64,
-    high: u64,
-) -> PyResult<Option<u64>> {
+/// `integer`, or `None` for `None`.
+pub fn optional_integer(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<i128>> {
     match value.filter(|v| !v.is_none()) {
-        Some(v) => int_in(v, name, low, high).map(Some),
+        Some(v) => integer(v, name).map(Some),
         None => Ok(None),
     }
+}
+
+/// An integer in `low..=high`, checked by the core.
+pub fn int_in(value: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
+    check_argument(integer(value, name)?, name, low, high)
+        .map_err(|error| to_pyerr_given(error, &[(name, Some(value))]))
 }
 
 /// A string; one that is not UTF-8 (lone surrogates) comes back with
@@ -84,16 +76,6 @@ pub fn json_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     }
 }
 
-/// One of `choices`, named by a string.
-pub fn choice<'a>(value: &Bound<'_, PyAny>, name: &str, choices: &[&'a str]) -> PyResult<&'a str> {
-    let given = text(value, name)?;
-    match choices.iter().find(|c| **c == given) {
-        Some(found) => Ok(found),
-        None => Err(Error::argument(Kind::Choice, name, given).with("choices", choices.to_vec()))
-            .py_result(),
-    }
-}
-
 /// A seed from the operating system (RULES.md ch. 2), when none is given.
 pub fn os_seed(py: Python<'_>) -> PyResult<u64> {
     py.import("secrets")?
@@ -101,26 +83,25 @@ pub fn os_seed(py: Python<'_>) -> PyResult<u64> {
         .extract()
 }
 
-/// The arguments every batch of whole games takes.
-pub struct Batch {
-    pub game: GameId,
-    pub games: u64,
-    pub seed: u64,
-    pub threads: usize,
-}
-
-impl Batch {
-    pub fn parse(
-        game: &Bound<'_, PyAny>,
-        games: &Bound<'_, PyAny>,
-        seed: &Bound<'_, PyAny>,
-        threads: &Bound<'_, PyAny>,
-    ) -> PyResult<Self> {
-        Ok(Self {
-            game: GameId::parse(&text(game, "game")?).py_result()?,
-            games: int_in(games, "games", 0, MAX_GAMES)?,
-            seed: int_in(seed, "seed", 0, u64::MAX)?,
-            threads: int_in(threads, "threads", 1, MAX_THREADS)? as usize,
-        })
-    }
+/// The arguments every batch of whole games takes, checked by the core.
+pub fn batch(
+    game: &Bound<'_, PyAny>,
+    games: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    threads: &Bound<'_, PyAny>,
+) -> PyResult<Batch> {
+    let name = text(game, "game")?;
+    let (count, start, workers) = (
+        integer(games, "games")?,
+        integer(seed, "seed")?,
+        integer(threads, "threads")?,
+    );
+    Batch::parse(&name, count, start, workers).map_err(|error| {
+        let given = [
+            ("games", Some(games)),
+            ("seed", Some(seed)),
+            ("threads", Some(threads)),
+        ];
+        to_pyerr_given(error, &given)
+    })
 }

@@ -3,9 +3,9 @@
 //! Tensors come back as one `bytearray` of native floats per batch, which
 //! `numpy.frombuffer` reads without a copy; the base package needs no numpy.
 
-use crate::args::{int_in, os_seed, text};
+use crate::args::{int_in, integer, os_seed, text};
 use crate::convert::{from_python, to_python};
-use crate::errors::{guard, IntoPyResult};
+use crate::errors::{guard, to_pyerr_given, IntoPyResult};
 use crate::game::extract_seat;
 use cardavia_core::env::{Actor, AnyEnv};
 use cardavia_core::error::{Error, Kind};
@@ -29,17 +29,6 @@ fn seed_or_os(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> 
         Some(seed) => int_in(seed, "seed", 0, u64::MAX),
         None => os_seed(py),
     }
-}
-
-/// An integer argument, a `TypeError` for anything else.
-fn integer(value: &Bound<'_, PyAny>, name: &str) -> PyResult<()> {
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
-        let kind = value.get_type().name()?;
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be an integer, got {kind}"
-        )));
-    }
-    Ok(())
 }
 
 fn game_of(game: &Bound<'_, PyAny>) -> PyResult<GameId> {
@@ -172,35 +161,17 @@ impl PyEnv {
     /// Apply an action (a card at a chance event); an illegal one raises
     /// and changes nothing.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        integer(action, "action")?;
-        // Any id that fits is checked by `apply`; a larger or negative one
-        // is refused with its value.
-        let id = action
-            .extract::<u64>()
-            .ok()
-            .and_then(|a| u16::try_from(a).ok());
-        let value = if id.is_none() {
-            from_python(action)?
-        } else {
-            serde_json::Value::Null
-        };
-        guard(|| {
-            with_env!(&mut self.inner, e => {
-                let id = match id {
-                    Some(id) => id,
-                    None => e.action_id(&value).py_result()?,
-                };
-                e.apply(id).py_result()
-            })
-        })
+        let id = integer(action, "action")?;
+        let given = [("action", Some(action))];
+        guard(|| (self.inner.apply_action(id)).map_err(|e| to_pyerr_given(e, &given)))
     }
 
     /// The move an action names (`chance`: the card a chance outcome deals).
     #[pyo3(signature = (action, chance=false))]
     fn action_name(&self, action: &Bound<'_, PyAny>, chance: bool) -> PyResult<String> {
-        integer(action, "action")?;
-        let value = from_python(action)?;
-        self.inner.action_name(&value, chance).py_result()
+        let id = integer(action, "action")?;
+        (self.inner.action_name(id, chance))
+            .map_err(|e| to_pyerr_given(e, &[("action", Some(action))]))
     }
 
     /// +1 for a win, -1 for a loss, 0 for a draw or while playing.

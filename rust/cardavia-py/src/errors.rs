@@ -11,12 +11,19 @@ fn error_class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyType>>
     Ok(module.getattr(name)?.cast_into::<PyType>()?)
 }
 
-fn make<'py>(py: Python<'py>, error: &Error) -> PyResult<Bound<'py, PyAny>> {
+fn make<'py>(
+    py: Python<'py>,
+    error: &Error,
+    given: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let class = error_class(py, error.class.name())?;
     let parts = PyDict::new(py);
     parts.set_item("kind", error.kind.name())?;
     parts.set_item("field", error.field.as_str())?;
-    parts.set_item("value", to_python(py, &error.value)?)?;
+    match given {
+        Some(value) => parts.set_item("value", value)?,
+        None => parts.set_item("value", to_python(py, &error.value)?)?,
+    }
     for (key, value) in &error.detail {
         parts.set_item(*key, to_python(py, value)?)?;
     }
@@ -29,10 +36,28 @@ fn make<'py>(py: Python<'py>, error: &Error) -> PyResult<Bound<'py, PyAny>> {
 
 /// The Python exception for a core error.
 pub fn to_pyerr(error: Error) -> PyErr {
-    Python::attach(|py| match make(py, &error) {
+    Python::attach(|py| match make(py, &error, None) {
         Ok(instance) => PyErr::from_value(instance),
         Err(err) => err,
     })
+}
+
+/// The Python exception for a core error; one refusing an argument among
+/// `arguments` (by name) carries the caller's own object as its value: a
+/// Python integer can be larger than the core's JSON value holds.
+pub fn to_pyerr_given(error: Error, arguments: &[(&str, Option<&Bound<'_, PyAny>>)]) -> PyErr {
+    let given = arguments
+        .iter()
+        .filter(|_| error.class == Class::InvalidArgument)
+        .find(|(name, _)| *name == error.field)
+        .and_then(|(_, value)| *value);
+    match given {
+        Some(value) => match make(value.py(), &error, Some(value)) {
+            Ok(instance) => PyErr::from_value(instance),
+            Err(err) => err,
+        },
+        None => to_pyerr(error),
+    }
 }
 
 pub trait IntoPyResult<T> {

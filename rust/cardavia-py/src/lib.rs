@@ -12,25 +12,32 @@ mod simulate;
 #[cfg(feature = "testing")]
 mod soak;
 
-use cardavia_core::durak::Durak;
 use cardavia_core::error::Kind;
-use cardavia_core::perevodnoy::Perevodnoy;
+use cardavia_core::limits;
+use cardavia_core::search::budget::{self, AUTO};
 use cardavia_core::refusal::Reason;
-use cardavia_core::schnapsen::Schnapsen;
 use cardavia_core::search::ismcts::Playout;
-use cardavia_core::search::Rollout;
+use cardavia_core::search::DEFAULT_LEVEL;
 use cardavia_core::session::GameId;
+use cardavia_core::simulate::Policy;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("MAX_GAMES", args::MAX_GAMES)?;
-    m.add("MAX_THREADS", args::MAX_THREADS)?;
-    m.add("MAX_ITERATIONS", args::MAX_ITERATIONS)?;
-    m.add("MAX_TIME_MS", args::MAX_TIME_MS)?;
+    // The core's limits, levels, games and policies, under their own names.
+    m.add("MAX_GAMES", limits::MAX_GAMES)?;
+    m.add("MAX_THREADS", limits::MAX_THREADS)?;
+    m.add("MAX_ITERATIONS", limits::MAX_ITERATIONS)?;
+    m.add("MAX_TIME_MS", limits::MAX_TIME_MS)?;
+    m.add("MAX_DEALS", limits::MAX_DEALS)?;
+    m.add("MAX_SHARD_GAMES", limits::MAX_SHARD_GAMES)?;
     m.add("GAMES", PyTuple::new(m.py(), GameId::names())?)?;
-    m.add("POLICIES", PyTuple::new(m.py(), simulate::POLICIES)?)?;
+    let policies: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
+    m.add("POLICIES", PyTuple::new(m.py(), policies)?)?;
+    m.add("DEFAULT_LEVEL", DEFAULT_LEVEL)?;
+    m.add("AUTO_ROLLOUTS", AUTO)?;
+    m.add("ROLLOUTS", PyTuple::new(m.py(), budget::rollout_names())?)?;
     let kinds: Vec<&str> = Kind::ALL.iter().map(|kind| kind.name()).collect();
     m.add("ERROR_KINDS", PyTuple::new(m.py(), kinds)?)?;
     let reasons: Vec<&str> = Reason::ALL.iter().map(|reason| reason.name()).collect();
@@ -43,9 +50,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LEVELS", ai::levels(m.py())?)?;
     m.add("LEVEL_PICKS", ai::level_picks(m.py())?)?;
     let rollouts = PyDict::new(m.py());
-    rollouts.set_item("durak", Durak::PLAYOUT.name())?;
-    rollouts.set_item("perevodnoy", Perevodnoy::PLAYOUT.name())?;
-    rollouts.set_item("schnapsen", Schnapsen::PLAYOUT.name())?;
+    for game in GameId::ALL {
+        rollouts.set_item(game.name(), budget::default_playout(game).name())?;
+    }
     m.add("DEFAULT_ROLLOUTS", rollouts)?;
     let playouts: Vec<&str> = Playout::ALL.iter().map(|p| p.name()).collect();
     m.add("PLAYOUTS", PyTuple::new(m.py(), playouts)?)?;

@@ -1,17 +1,11 @@
 //! `simulate`: whole games in Rust, with the GIL released.
 
-use crate::args::{self, Batch};
-use crate::errors::guard;
-use cardavia_core::durak::Durak;
-use cardavia_core::perevodnoy::Perevodnoy;
-use cardavia_core::schnapsen::Schnapsen;
+use crate::args::{self, text};
+use crate::errors::{guard, IntoPyResult};
 use cardavia_core::session::GameId;
-use cardavia_core::simulate::{simulate as run, Policy, Summary};
+use cardavia_core::simulate::Policy;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// The ways whole games can be played in Rust.
-pub const POLICIES: [&str; 1] = ["random"];
 
 /// Play `games` games with `policy` on `threads` threads; the summary of
 /// `cardavia.simulate`. Every argument is checked here as well, so a direct
@@ -26,17 +20,9 @@ pub fn simulate<'py>(
     policy: &Bound<'py, PyAny>,
     threads: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let batch = Batch::parse(game, games, seed, threads)?;
-    let runner: fn(u64, u64, Policy, usize) -> Summary = match batch.game {
-        GameId::Durak => run::<Durak>,
-        GameId::Perevodnoy => run::<Perevodnoy>,
-        GameId::Schnapsen => run::<Schnapsen>,
-    };
-    // Random play is the one policy whole games run with in Rust.
-    args::choice(policy, "policy", &POLICIES)?;
-    let policy = Policy::Random;
-    let summary =
-        guard(|| Ok(py.detach(|| runner(batch.games, batch.seed, policy, batch.threads))))?;
+    let batch = args::batch(game, games, seed, threads)?;
+    let policy = Policy::parse(&text(policy, "policy")?).py_result()?;
+    let summary = guard(|| Ok(py.detach(|| batch.simulate(policy))))?;
     let dict = PyDict::new(py);
     dict.set_item("game", batch.game.name())?;
     dict.set_item("games", summary.games)?;

@@ -1,13 +1,8 @@
 //! `soak`: random games in Rust with every invariant checked after every
 //! move (`cardavia_core::soak`), the GIL released; `benches/soak.py`.
 
-use crate::args::Batch;
+use crate::args;
 use crate::errors::guard;
-use cardavia_core::durak::Durak;
-use cardavia_core::perevodnoy::Perevodnoy;
-use cardavia_core::schnapsen::Schnapsen;
-use cardavia_core::session::GameId;
-use cardavia_core::soak::{soak as run, SoakReport};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -23,13 +18,8 @@ pub fn soak<'py>(
     seed: &Bound<'py, PyAny>,
     threads: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let batch = Batch::parse(game, games, seed, threads)?;
-    let runner: fn(u64, u64, usize) -> SoakReport = match batch.game {
-        GameId::Durak => run::<Durak>,
-        GameId::Perevodnoy => run::<Perevodnoy>,
-        GameId::Schnapsen => run::<Schnapsen>,
-    };
-    let report = guard(|| Ok(py.detach(|| runner(batch.games, batch.seed, batch.threads))))?;
+    let batch = args::batch(game, games, seed, threads)?;
+    let report = guard(|| Ok(py.detach(|| batch.soak())))?;
     let dict = PyDict::new(py);
     dict.set_item("game", batch.game.name())?;
     dict.set_item("games", report.games)?;

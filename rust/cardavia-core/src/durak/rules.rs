@@ -408,14 +408,6 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     }
 }
 
-/// A number below `n` (n > 0).
-#[inline]
-fn pick(rng: &mut SplitMix64, n: u32) -> u32 {
-    // Multiply-high instead of a 64-bit division: a playout draws once per
-    // move, and the bias (n / 2^64) is as negligible as the modulo's.
-    ((u128::from(rng.next()) * u128::from(n)) >> 64) as u32
-}
-
 fn move_card(text: &str, prefix: &str) -> Option<Card> {
     DECK.parse(text.strip_prefix(prefix)?)
 }
@@ -498,12 +490,12 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
                 if hand == 0 {
                     return DurakMove::Stop;
                 }
-                DurakMove::Attack(nth(hand, pick(rng, count(hand))))
+                DurakMove::Attack(nth(hand, rng.pick(count(hand))))
             }
             Phase::Add => {
                 let adds = self.additions();
                 let n = count(adds);
-                let k = pick(rng, n + 1);
+                let k = rng.pick(n + 1);
                 if k < n {
                     DurakMove::Attack(nth(adds, k))
                 } else {
@@ -514,7 +506,7 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
                 let defences = self.defences_now();
                 let transfers = self.transfer_cards();
                 let nd = count(defences);
-                let k = pick(rng, nd + 1 + count(transfers));
+                let k = rng.pick(nd + 1 + count(transfers));
                 if k < nd {
                     DurakMove::Defend(nth(defences, k))
                 } else if k == nd {

@@ -78,13 +78,6 @@ fn size(set: CardSet) -> u32 {
     u32::from(POP10[(set & 1023) as usize]) + u32::from(POP10[((set >> 10) & 1023) as usize])
 }
 
-/// A number below `n` (n > 0) by multiply-shift: playouts need no
-/// agreement with the reference, and this avoids a division per move.
-#[inline]
-fn below(rng: &mut SplitMix64, n: u32) -> u32 {
-    ((u128::from(rng.next()) * u128::from(n)) >> 64) as u32
-}
-
 /// The trick's winner: the higher card of the led suit unless a trump was played.
 #[inline]
 pub fn trick_winner(lead: Card, follow: Card, trump: u8, leader: u8) -> u8 {
@@ -587,7 +580,7 @@ impl Game for Schnapsen {
             if n == 0 {
                 return SchnapsenMove::default();
             }
-            return SchnapsenMove::Play(nth(allowed, below(rng, n)));
+            return SchnapsenMove::Play(nth(allowed, rng.pick(n)));
         }
         let seat = usize::from(self.leader);
         let hand = self.hands[seat];
@@ -602,7 +595,7 @@ impl Game for Schnapsen {
         if total == 0 {
             return SchnapsenMove::default();
         }
-        let mut r = below(rng, total);
+        let mut r = rng.pick(total);
         if r < n_hand {
             return SchnapsenMove::Play(nth(hand, r));
         }

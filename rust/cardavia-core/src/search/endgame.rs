@@ -348,9 +348,15 @@ pub fn solve_endgame<D: Determinize>(
             let handles: Vec<_> = (0..threads)
                 .map(|t| scope.spawn(move || plan.solve_share(t, threads)))
                 .collect();
+            // A worker only panics on a bug; re-raise it here, as the tree
+            // search does, where the binding's panic guard turns it into an
+            // error: taken for a large endgame it would hide the bug.
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or(Share::TooLarge))
+                .map(|h| match h.join() {
+                    Ok(share) => share,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
                 .collect()
         })
     };

@@ -8,6 +8,7 @@
 //! opponent's hand, the trump card under the Durak stock or the Schnapsen
 //! indicator, and the suits the opponent has shown it lacks.
 
+pub mod budget;
 pub mod durak;
 pub mod endgame;
 pub mod ismcts;
@@ -91,7 +92,7 @@ pub trait Rollout: Game {
 
     /// The UCB exploration constant, measured per game (docs/AI.md): it
     /// must suit how far apart the game's rewards lie.
-    const EXPLORATION: f32 = 0.7;
+    const EXPLORATION: f32 = ismcts::EXPLORATION;
 
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
 }
@@ -105,6 +106,16 @@ pub enum Pick {
     /// another move the search thought plausible. A beginner's mistakes,
     /// not random ones.
     Plausible,
+}
+
+impl Pick {
+    /// Its name, as `cardavia.ai.LEVEL_PICKS` gives it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pick::Best => "best",
+            Pick::Plausible => "plausible",
+        }
+    }
 }
 
 /// A difficulty level: an iteration budget per thread and how the move is
