@@ -168,7 +168,7 @@ def test_every_move_term_can_be_typed(lang: str) -> None:
         view = CardView(game=g.game, color=False)
         for typed in (words[term.id], words[term.id].upper()):
             text = f"{typed} {card}" if card else typed
-            parsed = parse_input(text, g.observation(0), view)
+            parsed = parse_input(text, g, view)
             meant = [parsed.move] if parsed.move else list(parsed.options)
             assert meant and all(m.split(":")[0] == term.move for m in meant), (term.id, text)
 

@@ -107,15 +107,14 @@ def test_t_asks_unless_the_table_is_ascii() -> None:
     g = cardavia.new_game(
         "durak", deck=list(durak_deck("TS AS 6D 7D 8D 6H", "7S 6C TD 8C KS AD", "KH"))
     )
-    obs = g.observation(0)
-    parsed = parse_input("TS", obs, view("durak"))
+    parsed = parse_input("TS", g, view("durak"))
     assert parsed.kind == "choose" and set(parsed.options) == {"attack:TS", "attack:AS"}
     plain = CardView(game="durak", ascii=True, color=False)
-    assert (parse_input("TS", obs, plain).kind, parse_input("TS", obs, plain).move) == (
+    assert (parse_input("TS", g, plain).kind, parse_input("TS", g, plain).move) == (
         "move",
         "attack:TS",
     )
-    assert parse_input("AS", obs, plain).move == "attack:AS"
+    assert parse_input("AS", g, plain).move == "attack:AS"
 
 
 @pytest.mark.parametrize(
@@ -143,15 +142,15 @@ def test_numbers_follow_the_displayed_order() -> None:
     moves = ordered_moves(obs)
     assert sorted(moves) == sorted(obs["legal_moves"])
     for i, move in enumerate(moves, 1):
-        assert parse_input(str(i), obs, view("durak")).move == move
-    bad = parse_input(str(len(moves) + 1), obs, view("durak"))
+        assert parse_input(str(i), g, view("durak")).move == move
+    bad = parse_input(str(len(moves) + 1), g, view("durak"))
     assert bad.kind == "invalid" and "1 to" in (bad.message or "")
 
 
 @pytest.mark.parametrize("spelling", ["9S", "9♠", "9s", "defend:9S"])
 def test_a_card_names_its_move(spelling: str) -> None:
     g = durak_defending()
-    parsed = parse_input(spelling, g.observation(0), view("durak"))
+    parsed = parse_input(spelling, g, view("durak"))
     assert (parsed.kind, parsed.move) == ("move", "defend:9S")
 
 
@@ -163,20 +162,19 @@ def test_a_move_typed_as_the_list_reads(lang: str) -> None:
         for move in ordered_moves(obs):
             label = move_label(move, obs, view(g.game))
             for typed in (label, label.upper(), f"  {label.lower()}."):
-                assert parse_input(typed, obs, view(g.game)).move == move, typed
+                assert parse_input(typed, g, view(g.game)).move == move, typed
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_move_words_in_every_language(lang: str) -> None:
     i18n.set_language(lang)
     g = durak_defending()
-    obs = g.observation(0)
     take, _stop, transfer = WORDS[lang][0], WORDS[lang][1], WORDS[lang][2]
     for word in (take, take.upper(), "take"):
-        assert parse_input(word, obs, view("durak")).move == "take"
+        assert parse_input(word, g, view("durak")).move == "take"
     for word in (transfer, "transfer"):
-        assert parse_input(word, obs, view("durak")).move == "transfer:7D"
-    assert parse_input(f"{transfer} 7♦", obs, view("durak")).move == "transfer:7D"
+        assert parse_input(word, g, view("durak")).move == "transfer:7D"
+    assert parse_input(f"{transfer} 7♦", g, view("durak")).move == "transfer:7D"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -194,12 +192,10 @@ def test_stop_and_schnapsen_words(lang: str) -> None:
     # play until seat 0 may stop
     while "stop" not in g.legal_moves() or g.current_player != 0:
         g.play(sorted(g.legal_moves())[0])
-    obs = g.observation(0)
-    assert parse_input(WORDS[lang][1], obs, view("durak")).move == "stop"
+    assert parse_input(WORDS[lang][1], g, view("durak")).move == "stop"
     s = schnapsen_marriages()
-    obs = s.observation(0)
-    assert parse_input(WORDS[lang][3], obs, view("schnapsen")).move == "close"
-    marriage = parse_input(WORDS[lang][5], obs, view("schnapsen"))
+    assert parse_input(WORDS[lang][3], s, view("schnapsen")).move == "close"
+    marriage = parse_input(WORDS[lang][5], s, view("schnapsen"))
     assert marriage.kind == "choose"
     assert set(marriage.options) == {
         "marriage:KH",
@@ -211,10 +207,10 @@ def test_stop_and_schnapsen_words(lang: str) -> None:
 
 def test_ambiguous_card_asks() -> None:
     s = schnapsen_marriages()
-    parsed = parse_input("KH", s.observation(0), view("schnapsen"))
+    parsed = parse_input("KH", s, view("schnapsen"))
     assert parsed.kind == "choose"
     assert set(parsed.options) == {"play:KH", "marriage:KH"}
-    parsed = parse_input("marriage K♥", s.observation(0), view("schnapsen"))
+    parsed = parse_input("marriage K♥", s, view("schnapsen"))
     assert (parsed.kind, parsed.move) == ("move", "marriage:KH")
 
 
@@ -223,7 +219,7 @@ def test_exchange_word() -> None:
     g = cardavia.new_game(
         "schnapsen", deck=list(schnapsen_deck("JH AS TS KS QS", "JS KD QC AD TD", "AH"))
     )
-    parsed = parse_input("tauschen", g.observation(0), view("schnapsen"))
+    parsed = parse_input("tauschen", g, view("schnapsen"))
     assert (parsed.kind, parsed.move) == ("move", "exchange")
 
 
@@ -242,7 +238,7 @@ def test_exchange_word() -> None:
 def test_invalid_input_leaves_the_game_unchanged(text: str, fragment: str) -> None:
     g = durak_defending()
     before = g.to_dict()
-    parsed = parse_input(text, g.observation(0), view("durak"))
+    parsed = parse_input(text, g, view("durak"))
     assert parsed.kind == "invalid"
     assert fragment in (parsed.message or "")
     assert g.to_dict() == before
@@ -251,7 +247,7 @@ def test_invalid_input_leaves_the_game_unchanged(text: str, fragment: str) -> No
 def test_invalid_messages_are_localized() -> None:
     i18n.set_language("ru")
     g = durak_defending()
-    parsed = parse_input("AH", g.observation(0), view("durak"))
+    parsed = parse_input("AH", g, view("durak"))
     assert parsed.message == "У вас нет карты Т♥."
 
 
@@ -261,7 +257,7 @@ def test_invalid_messages_are_localized() -> None:
 )
 def test_commands(text: str, command: str) -> None:
     g = durak_defending()
-    parsed = parse_input(text, g.observation(0), view("durak"))
+    parsed = parse_input(text, g, view("durak"))
     assert (parsed.kind, parsed.command) == ("command", command)
 
 
@@ -269,4 +265,4 @@ def test_commands(text: str, command: str) -> None:
 def test_localized_commands(lang: str, word: str) -> None:
     i18n.set_language(lang)
     g = durak_defending()
-    assert parse_input(word, g.observation(0), view("durak")).kind == "command"
+    assert parse_input(word, g, view("durak")).kind == "command"

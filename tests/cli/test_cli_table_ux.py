@@ -177,7 +177,7 @@ def test_analysis_line_names_the_seat() -> None:
 def test_words_players_use(lang: str, make: object, text: str, move: str) -> None:
     i18n.set_language(lang)
     g = make()  # type: ignore[operator]
-    parsed = parse_input(text, g.observation(0), CardView(game=g.game, color=False))
+    parsed = parse_input(text, g, CardView(game=g.game, color=False))
     assert (parsed.kind, parsed.move) == ("move", move)
 
 
@@ -194,14 +194,14 @@ def test_words_players_use(lang: str, make: object, text: str, move: str) -> Non
 )
 def test_every_refusal_says_why(make: object, text: str, reason: str) -> None:
     g = make()  # type: ignore[operator]
-    parsed = parse_input(text, g.observation(0), CardView(game=g.game, color=False))
+    parsed = parse_input(text, g, CardView(game=g.game, color=False))
     assert parsed.kind == "invalid" and (parsed.message or "").startswith(reason)
 
 
 def test_refusals_in_the_players_language() -> None:
     i18n.set_language("ru")
     g = adding()
-    parsed = parse_input("Д♣", g.observation(0), CardView(game="durak", color=False))
+    parsed = parse_input("Д♣", g, CardView(game="durak", color=False))
     assert parsed.message == "Сейчас нельзя сыграть Д♣: на столе нет карт этого достоинства (Д)."
 
 
@@ -213,7 +213,7 @@ def test_strict_rules_refusal() -> None:
     )
     for move in ("play:QD", "play:AD", "close", "play:KS"):
         g.play(move)
-    parsed = parse_input("KH", g.observation(0), CardView(game="schnapsen", color=False))
+    parsed = parse_input("KH", g, CardView(game="schnapsen", color=False))
     assert parsed.message == (
         "You cannot play K♥ now: by the strict rules you must beat K♠ with a higher card "
         "of its suit."
@@ -260,8 +260,7 @@ def test_the_perevodnoy_lesson_teaches_transferring_back_and_the_limit(
     limit = next(s for s in steps_for("perevodnoy") if s.title == "The transfer limit")
     g = position("perevodnoy", limit)
     assert not any(m.startswith("transfer:") for m in g.legal_moves())
-    obs = g.observation(0)
-    parsed = parse_input("transfer 6S", obs, CardView(game="perevodnoy", color=False))
+    parsed = parse_input("transfer 6S", g, CardView(game="perevodnoy", color=False))
     # A transfer that was typed is refused as a transfer, not as a card played.
     assert parsed.message == (
         "You cannot transfer now: the computer holds only 1 card, "
@@ -454,7 +453,7 @@ def test_a_typed_transfer_in_classic_durak_is_refused_as_a_transfer() -> None:
         "durak", deck=list(durak_deck("9S 6S 7D QS 8H JC", "7S 6H TD 8C KS AD", "KH"))
     )
     g.play("attack:7S")
-    parsed = parse_input("transfer 7D", g.observation(0), CardView(game="durak", color=False))
+    parsed = parse_input("transfer 7D", g, CardView(game="durak", color=False))
     assert parsed.message == "You cannot transfer now: there is no transferring in classic Durak."
 
 

@@ -132,7 +132,7 @@ def answer_move(
     g: cardavia.Game, obs: dict[str, Any], answer: str, step: Step, view: CardView
 ) -> tuple[str | None, str | None]:
     """(problem, None) or (None, accepted move)."""
-    parsed = parse_input(answer, obs, view)
+    parsed = parse_input(answer, g, view)
     if parsed.kind == "command":
         return _("In a lesson, answer with a move (or skip, quit)."), None
     if parsed.kind == "invalid":

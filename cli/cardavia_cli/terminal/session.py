@@ -160,7 +160,7 @@ class PlaySession:
         view = self.settings.view
         while True:
             line = self.prompt(move_prompt() + " > ")
-            parsed = parse_input(line, obs, view)
+            parsed = parse_input(line, self.game, view)
             if parsed.kind == "move" and parsed.move is not None:
                 return parsed.move
             if parsed.kind == "choose":

@@ -219,7 +219,7 @@ class Connection:
         played = self.current_game()
         view = card_view(played.game.game)
         obs = played.game.observation(HUMAN)
-        parsed = parse_input(text, obs, view)
+        parsed = parse_input(text, played.game, view)
         if parsed.kind == "command":
             await self.command(str(parsed.command), played)
             return

@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from .card_faces import CardView, ranks_of, sort_key
 from .glossary import TERMS, move_synonyms, term, terms
 from .i18n import DEFAULT_LANGUAGE, _, pgettext, speaking
 from .narration import move_label
-from .refusals import card_refusal, word_refusal
+from .refusals import Refuse, card_refusal, word_refusal
+from .seats import HUMAN
 
 COMMANDS: tuple[str, ...] = ("hint", "rules", "help", "quit", "discards")
 CARD_KINDS = ("attack", "defend", "transfer", "play", "marriage")
@@ -198,8 +199,20 @@ def _kinds_of(moves: list[str], kinds: tuple[str, ...]) -> list[str]:
     return [m for m in moves if kind_of(m) in kinds]
 
 
-def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
-    """Interpret one line typed by seat 0 in the position ``obs``."""
+class Table(Protocol):
+    """What reading a line needs of the game: the player's view, and the
+    engine's reason for refusing a move (``cardavia.Game`` has both)."""
+
+    def observation(self, seat: int) -> dict[str, Any]: ...
+    def refusal(self, move: str) -> dict[str, Any] | None: ...
+
+
+def parse_input(text: str, game: Table, view: CardView) -> Parsed:
+    """Interpret one line typed by seat 0 in ``game``."""
+    return _parse(text, game.observation(HUMAN), game.refusal, view)
+
+
+def _parse(text: str, obs: dict[str, Any], refuse: Refuse, view: CardView) -> Parsed:
     moves = ordered_moves(obs)
     game = str(obs.get("game"))
     raw = text.strip()
@@ -229,16 +242,21 @@ def parse_input(text: str, obs: dict[str, Any], view: CardView) -> Parsed:
     words = word_table()
     for word in sorted(words, key=len, reverse=True):
         if norm == word or norm.startswith(word + " "):
-            return _parse_word(words[word], norm[len(word) :].strip(), raw, obs, view)
+            return _parse_word(words[word], norm[len(word) :].strip(), raw, obs, refuse, view)
 
     cards = parse_cards(norm, game, view.ascii)
     if not cards:
         return _not_understood(text)
-    return _by_card(cards, moves, CARD_KINDS, obs, view)
+    return _by_card(cards, moves, CARD_KINDS, obs, refuse, view)
 
 
 def _parse_word(
-    kinds: tuple[str, ...], remainder: str, raw: str, obs: dict[str, Any], view: CardView
+    kinds: tuple[str, ...],
+    remainder: str,
+    raw: str,
+    obs: dict[str, Any],
+    refuse: Refuse,
+    view: CardView,
 ) -> Parsed:
     """A move word, alone or with a card (``take``, ``add 8C``)."""
     candidates = _kinds_of(ordered_moves(obs), kinds)
@@ -246,29 +264,34 @@ def _parse_word(
         cards = parse_cards(remainder, str(obs.get("game")), view.ascii)
         if not cards:
             return _not_understood(raw)
-        return _by_card(cards, candidates, kinds, obs, view)
+        return _by_card(cards, candidates, kinds, obs, refuse, view)
     if candidates:
         return _pick(candidates)
-    return _invalid(word_refusal(kinds[0], raw, obs, view))
+    return _invalid(word_refusal(kinds[0], raw, refuse, obs, view))
 
 
 def _by_card(
-    cards: list[str], moves: list[str], kinds: tuple[str, ...], obs: dict[str, Any], view: CardView
+    cards: list[str],
+    moves: list[str],
+    kinds: tuple[str, ...],
+    obs: dict[str, Any],
+    refuse: Refuse,
+    view: CardView,
 ) -> Parsed:
     """The moves that play one of ``cards``, or why none can."""
     chosen = [m for m in moves if card_of(m) in cards]
     if chosen:
         return _pick(chosen)
-    return _refuse_cards(cards, kinds, obs, view)
+    return _refuse_cards(cards, kinds, obs, refuse, view)
 
 
 def _refuse_cards(
-    cards: list[str], kinds: tuple[str, ...], obs: dict[str, Any], view: CardView
+    cards: list[str], kinds: tuple[str, ...], obs: dict[str, Any], refuse: Refuse, view: CardView
 ) -> Parsed:
     hand = obs.get("hand") or []
     held = [card for card in cards if card in hand]
     if held:
-        return _invalid(card_refusal(held[0], kinds, obs, view))
+        return _invalid(card_refusal(held[0], kinds, refuse, view))
     return _invalid(_("You do not hold {card}.").format(card=view.label(cards[0])))
 
 
