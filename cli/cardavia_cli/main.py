@@ -31,7 +31,7 @@ from .play.saves import (
     rebuild,
     write_log,
 )
-from .terminal.cluster import ADDRESS_HELP, RAY_HELP, describe_error, progress_bar
+from .terminal.cluster import ADDRESS_HELP, RAY_HELP, progress_bar
 from .terminal.cluster import backend as backend_of
 from .terminal.command_line import (
     GAME,
@@ -48,6 +48,7 @@ from .terminal.command_line import (
 from .terminal.plain_text import AsciiStream
 from .web.options import DEFAULT_HOST, DEFAULT_PORT
 from .words.card_faces import CardView
+from .words.errors import error_text
 from .words.i18n import N_, _, resolve_language, set_language
 from .words.themes import get_theme
 
@@ -529,7 +530,7 @@ def tournament(
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:
             raise json_error(exc) from None
-        raise fail(console, error_message(describe_error(exc))) from None
+        raise fail(console, error_message(error_text(exc))) from None
     if json_mode:
         click.echo(json.dumps(result, ensure_ascii=False))
         return
@@ -611,7 +612,7 @@ def analyse_games(
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:
             raise json_error(exc) from None
-        raise fail(console, analysis_error(describe_error(exc))) from None
+        raise fail(console, analysis_error(error_text(exc))) from None
     if out is not None:
         try:
             write_decisions(out, results)

@@ -17,6 +17,7 @@ import click
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from cardavia.tournament import PLAYERS
 from cardavia_cli.main import app
 from cardavia_cli.terminal import command_line, localized_help
 from cardavia_cli.terminal.localized_help import HelpArgument
@@ -48,7 +49,7 @@ def translation(lang: str, msgid: str) -> str:
         {
             "languages": ", ".join(LANGUAGES),
             "themes": ", ".join(THEMES),
-            "players": players.string,
+            "players": players.string.format(names=", ".join(PLAYERS)),
         }
     )
 

@@ -14,12 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardavia import ai
-from cardavia.ai import LEVELS
+from cardavia.ai import DEFAULT_LEVEL, LEVELS
 from cardavia.tournament import move_seed as deal_move_seed
 
 from .saves import GameLog
-
-DEFAULT_LEVEL = "normal"
 
 __all__ = [
     "DEFAULT_LEVEL",

@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from cardavia import MissingDependencyError
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..words.i18n import N_, _
+from ..words.i18n import N_
 
-__all__ = ["ADDRESS_HELP", "RAY_HELP", "backend", "describe_error", "progress_bar"]
+__all__ = ["ADDRESS_HELP", "RAY_HELP", "backend", "progress_bar"]
 
 RAY_HELP = N_("Run on a Ray cluster (pip install './[ray]'): a new local one unless --address.")
 ADDRESS_HELP = N_(
@@ -24,15 +23,6 @@ ADDRESS_HELP = N_(
 
 def backend(ray: bool, address: str | None) -> str:
     return "ray" if ray or address is not None else "local"
-
-
-def describe_error(error: Exception) -> str:
-    """An engine error as the user reads it: a missing Ray in their language."""
-    if isinstance(error, MissingDependencyError):
-        return _("Ray is not installed here. Install it with: pip install {install}").format(
-            install=error.detail.get("install", "")
-        )
-    return str(error)
 
 
 @contextmanager

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 import click
+from cardavia.tournament import PLAYERS
 
 from ..play.config import load_config
 from ..words.i18n import LANGUAGES, N_, _, resolve_language, speaking
@@ -85,7 +86,7 @@ def translate_help(text: str) -> str:
     values = {
         "languages": ", ".join(LANGUAGES),
         "themes": ", ".join(THEMES),
-        "players": _(PLAYER_HELP),
+        "players": _(PLAYER_HELP).format(names=", ".join(PLAYERS)),
     }
     return _(text).format_map(values)
 

@@ -19,7 +19,7 @@ from ..words.glossary import game_title
 from ..words.i18n import N_, _, ngettext
 
 PLAYER_HELP = N_(
-    "random, greedy, easy, normal, hard, ai:ITERATIONS (the AI with that budget), "
+    "{names}, ai:ITERATIONS (the AI with that budget), "
     "or cmd:COMMAND (a program answering observations on stdin with moves)."
 )
 

@@ -1,0 +1,125 @@
+"""The engine's errors in the player's language: one catalogue for the
+terminal and the web alike.
+
+An error of ``cardavia`` is data (``kind``, ``field``, ``value`` and its
+detail; ``cardavia.errors``); its words are made here, from the kind. The
+kinds a player can meet through the CLI (a tournament's players and
+journal, Ray, a saved game's moves) have sentences of their own; the rest
+only a program can provoke, and they keep the engine's English text inside
+a translated frame. A refused move is told by ``refusals``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardavia import CardaviaError
+
+from .card_faces import CardView
+from .i18n import _
+from .refusals import reason_text
+
+JOURNAL_KINDS = frozenset(
+    {
+        "journal_json",
+        "journal_game",
+        "journal_deal",
+        "journal_seat",
+        "journal_outcome",
+        "journal_points",
+        "journal_pairs",
+    }
+)
+
+
+def _listed(items: object) -> str:
+    if isinstance(items, (list, tuple)):
+        return ", ".join(str(item) for item in items)
+    return str(items)
+
+
+def _texts(value: str, detail: Mapping[str, Any]) -> dict[str, Callable[[], str]]:
+    """Each kind a player can meet, as a sentence (made only when asked)."""
+
+    def get(key: str) -> str:
+        return _listed(detail.get(key, ""))
+
+    return {
+        "player": lambda: _(
+            "There is no player “{value}”: choose one of {choices}, ai:ITERATIONS, "
+            "ai:ITERATIONS:ROLLOUTS (ROLLOUTS one of {rollouts}) or cmd:COMMAND."
+        ).format(value=value, choices=get("choices"), rollouts=get("rollouts")),
+        "player_command": lambda: _("The player “{value}” is not a command: {reason}").format(
+            value=value, reason=get("reason")
+        ),
+        "no_command": lambda: _("The player “{value}” names no command after cmd:.").format(
+            value=value
+        ),
+        "player_start": lambda: _("The player “{value}” could not be started: {reason}").format(
+            value=value, reason=get("reason")
+        ),
+        "player_ended": lambda: _(
+            "The player “{value}” gave no move: it ended with exit code {code}."
+        ).format(value=value, code=get("code")),
+        "player_silent": lambda: _(
+            "The player “{value}” gave no move: it closed its output."
+        ).format(value=value),
+        "illegal_answer": lambda: _(
+            "The player “{player}” answered “{value}”, which is not a legal move."
+        ).format(player=get("player"), value=value),
+        "integer": lambda: _("{field} must be a whole number from {low} to {high}.").format(
+            field=get("field"), low=get("low"), high=get("high")
+        ),
+        "choice": lambda: _("There is no {field} “{value}”: choose one of {choices}.").format(
+            field=get("field"), value=value, choices=get("choices")
+        ),
+        "unknown_game": lambda: _("There is no game “{name}”; choose one of {choices}.").format(
+            name=value, choices=get("games")
+        ),
+        "missing_dependency": lambda: _(
+            "{package} is not installed here. Install it with: pip install {install}"
+        ).format(package=get("package"), install=get("install")),
+        "ray_address": lambda: _("Cannot connect to Ray at {value}: {reason}").format(
+            value=value, reason=get("reason")
+        ),
+        "needs_ray": lambda: _("{value} is the address of a Ray cluster: add --ray.").format(
+            value=value
+        ),
+        "ray_task": lambda: _("A task failed on Ray: {reason}").format(reason=get("reason")),
+        "other_tournament": lambda: _(
+            "The journal {value} is of another tournament ({theirs}): use a new file, "
+            "or the same game, players and seed."
+        ).format(value=value, theirs=get("theirs")),
+        "other_run": lambda: _("{value} belongs to another run ({theirs}).").format(
+            value=value, theirs=get("theirs")
+        ),
+        "not_a_journal": lambda: _("{value} is not a tournament journal.").format(value=value),
+        "unreadable": lambda: _("{value} cannot be read ({reason}).").format(
+            value=value, reason=get("reason")
+        ),
+        "unwritable": lambda: _("{value} cannot be written ({reason}).").format(
+            value=value, reason=get("reason")
+        ),
+        "game_over": lambda: _("“{value}”: the game is over.").format(value=value),
+    }
+
+
+def error_text(error: Exception, view: CardView | None = None) -> str:
+    """What the player reads for ``error``, in the current language."""
+    if not isinstance(error, CardaviaError) or error.kind is None:
+        return str(error)
+    value = "" if error.value is None else str(error.value)
+    detail = {"field": error.field, **error.detail}
+    if error.kind == "illegal_move" and error.detail.get("reason") is not None:
+        faces = view or CardView(game="durak", color=False)
+        reason = reason_text({"reason": error.detail["reason"], **error.detail}, "", faces)
+        return _("“{value}” is not legal now: {reason}").format(value=value, reason=reason)
+    if error.kind in JOURNAL_KINDS:
+        return _("The journal {journal} is damaged at line {line}.").format(
+            journal=detail.get("journal", error.value), line=detail.get("line", "?")
+        )
+    text = _texts(value, detail).get(error.kind)
+    if text is not None:
+        return text()
+    return _("The engine refused it: {text}").format(text=str(error))
