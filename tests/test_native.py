@@ -657,3 +657,15 @@ def test_game_class_misuse() -> None:
             pass
 
     assert snapshot(g) == before
+
+
+def test_every_game_names_its_deck() -> None:
+    from cardavia.cards import DECKS, deck_of
+
+    assert set(_native.GAME_DECKS) == set(cardavia.GAMES)
+    for game in cardavia.GAMES:
+        deck = deck_of(game)
+        assert deck is DECKS[_native.GAME_DECKS[game]]
+        assert len(deck) == len(cardavia.new_game(game, seed=1).to_dict()["deck"])
+    with pytest.raises(cardavia.UnknownGameError):
+        deck_of("skat")

@@ -18,6 +18,7 @@ __all__ = [
     "ENVS",
     "ERROR_KINDS",
     "GAMES",
+    "GAME_DECKS",
     "LEVELS",
     "LEVEL_PICKS",
     "MAX_DEALS",
@@ -55,6 +56,7 @@ MAX_DEALS: int
 MAX_SHARD_GAMES: int
 #: The games, by id: ``("durak", "perevodnoy", "schnapsen")``.
 GAMES: tuple[str, ...]
+GAME_DECKS: dict[str, str]
 #: The AI's levels and their iteration budgets (per thread).
 LEVELS: dict[str, int]
 #: How each level picks its move: "best" (most visited) or "plausible".

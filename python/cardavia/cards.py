@@ -65,6 +65,18 @@ class Deck:
 
 ATLASNYE = Deck("atlasnye", ("6", "7", "8", "9", "T", "J", "Q", "K", "A"))
 SCHNAPSEN = Deck("schnapsen", ("J", "Q", "K", "T", "A"))
+#: The decks by name.
+DECKS: dict[str, Deck] = {deck.name: deck for deck in (ATLASNYE, SCHNAPSEN)}
+
+
+def deck_of(game: str) -> Deck:
+    """The deck ``game`` is played with (the core's pairing of games and decks)."""
+    from . import _native
+    from .api import check_game
+
+    return DECKS[_native.GAME_DECKS[check_game(game)]]
+
+
 #: What each Schnapsen card counts in a trick, by rank (RULES.md ch. 5).
 SCHNAPSEN_POINTS: dict[str, int] = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 

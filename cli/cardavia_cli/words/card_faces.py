@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardavia.cards import ATLASNYE, RED_SUITS, SCHNAPSEN, SUIT_SYMBOLS, SUITS
+from cardavia.cards import RED_SUITS, SUIT_SYMBOLS, SUITS, deck_of
 from rich.text import Text
 
 from .themes import Theme, get_theme
@@ -40,11 +40,11 @@ ASCII_RANK_LABELS: dict[str, dict[str, str]] = {
 
 
 def deck_name(game: str) -> str:
-    return "schnapsen" if game == "schnapsen" else "atlasnye"
+    return deck_of(game).name
 
 
 def ranks_of(game: str) -> tuple[str, ...]:
-    return SCHNAPSEN.ranks if game == "schnapsen" else ATLASNYE.ranks
+    return deck_of(game).ranks
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cardavia
+
 from .i18n import pgettext
 
 DURAKS = ("durak", "perevodnoy")
-ALL_GAMES = ("durak", "perevodnoy", "schnapsen")
+ALL_GAMES: tuple[str, ...] = tuple(cardavia.GAMES)
 
 
 @dataclass(frozen=True)

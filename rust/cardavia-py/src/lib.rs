@@ -14,8 +14,8 @@ mod soak;
 
 use cardavia_core::error::Kind;
 use cardavia_core::limits;
-use cardavia_core::search::budget::{self, AUTO};
 use cardavia_core::refusal::Reason;
+use cardavia_core::search::budget::{self, AUTO};
 use cardavia_core::search::ismcts::Playout;
 use cardavia_core::search::DEFAULT_LEVEL;
 use cardavia_core::session::GameId;
@@ -33,6 +33,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_DEALS", limits::MAX_DEALS)?;
     m.add("MAX_SHARD_GAMES", limits::MAX_SHARD_GAMES)?;
     m.add("GAMES", PyTuple::new(m.py(), GameId::names())?)?;
+    let decks = PyDict::new(m.py());
+    for game in GameId::ALL {
+        decks.set_item(game.name(), game.deck().name)?;
+    }
+    m.add("GAME_DECKS", decks)?;
     let policies: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
     m.add("POLICIES", PyTuple::new(m.py(), policies)?)?;
     m.add("DEFAULT_LEVEL", DEFAULT_LEVEL)?;
