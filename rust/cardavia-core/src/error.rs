@@ -31,109 +31,116 @@ impl Class {
     }
 }
 
-macro_rules! kinds {
-    ($($variant:ident = $name:literal,)*) => {
-        /// What rule an input broke; its name is the `kind` Python sees
-        /// and `cardavia.errors.TEXTS` explains.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Kind { $($variant,)* }
+/// An enum of names: each variant with the string Python sees, `ALL` in
+/// order and `name()`. The error kinds here and the refusal reasons
+/// (`refusal.rs`) are two such lists.
+macro_rules! named {
+    ($(#[$meta:meta])* $enum:ident { $($(#[$doc:meta])* $variant:ident = $name:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $enum { $($variant,)* }
 
-        impl Kind {
-            pub const ALL: &'static [Kind] = &[$(Kind::$variant,)*];
+        impl $enum {
+            pub const ALL: &'static [$enum] = &[$($enum::$variant,)*];
 
             pub const fn name(self) -> &'static str {
-                match self { $(Kind::$variant => $name,)* }
+                match self { $($enum::$variant => $name,)* }
             }
         }
     };
 }
+pub(crate) use named;
 
-kinds! {
-    Json = "json",
-    TooDeep = "too_deep",
-    Object = "object",
-    List = "list",
-    Entries = "entries",
-    Integer = "integer",
-    Boolean = "boolean",
-    MissingField = "missing_field",
-    UnknownField = "unknown_field",
-    Schema = "schema",
-    Game = "game",
-    NotAGame = "not_a_game",
-    Card = "card",
-    Duplicate = "duplicate",
-    Order = "order",
-    MissingCards = "missing_cards",
-    TwoPlaces = "two_places",
-    MissingCard = "missing_card",
-    Move = "move",
-    Suit = "suit",
-    Suits = "suits",
-    Reason = "reason",
-    ReasonPoints = "reason_points",
-    TrumpNotAtBottom = "trump_not_at_bottom",
-    KnownNotInHand = "known_not_in_hand",
-    OddDiscard = "odd_discard",
-    TooManyAttacks = "too_many_attacks",
-    FinishedWithTable = "finished_with_table",
-    DrawWithCards = "draw_with_cards",
-    WinnerWithCards = "winner_with_cards",
-    DrawWithWinner = "draw_with_winner",
-    WinnerIsLoser = "winner_is_loser",
-    IdleLimit = "idle_limit",
-    ShouldBeOver = "should_be_over",
-    OverLimit = "over_limit",
-    NoAttackAllowed = "no_attack_allowed",
-    LimitAboveHand = "limit_above_hand",
-    BeatenAfterOpen = "beaten_after_open",
-    DoesNotBeat = "does_not_beat",
-    TakingNothingOpen = "taking_nothing_open",
-    MixedRanks = "mixed_ranks",
-    SeveralOpen = "several_open",
-    LimitMismatch = "limit_mismatch",
-    DealAfterMatch = "deal_after_match",
-    MatchPoints = "match_points",
-    OutcomeTiming = "outcome_timing",
-    OutcomeMismatch = "outcome_mismatch",
-    Dealer = "dealer",
-    TrickWinner = "trick_winner",
-    Leader = "leader",
-    MarriageNotLed = "marriage_not_led",
-    MarriageNotFirst = "marriage_not_first",
-    DealShouldBeOver = "deal_should_be_over",
-    ClosedBeyondTricks = "closed_beyond_tricks",
-    ClosedBy = "closed_by",
-    ClosedWonTrick = "closed_won_trick",
-    ClosedPoints = "closed_points",
-    IndicatorSuit = "indicator_suit",
-    IndicatorLast = "indicator_last",
-    OddStock = "odd_stock",
-    UnequalHands = "unequal_hands",
-    StockTricks = "stock_tricks",
-    ClosedStock = "closed_stock",
-    HandsAfterClose = "hands_after_close",
-    HandSize = "hand_size",
-    ExchangeCards = "exchange_cards",
-    ExchangeIndicator = "exchange_indicator",
-    NotToMove = "not_to_move",
-    HandSizes = "hand_sizes",
-    CardCounts = "card_counts",
-    Voids = "voids",
-    DoesNotFollow = "does_not_follow",
-    IllegalMove = "illegal_move",
-    GameOver = "game_over",
-    UnknownGame = "unknown_game",
-    Choice = "choice",
-    SeedOrDeck = "seed_or_deck",
-    Budget = "budget",
-    TooMany = "too_many",
-    Corrupt = "corrupt",
-    Action = "action",
-    NoHistory = "no_history",
-    SeedOrStart = "seed_or_start",
-    Lengths = "lengths",
-    MixedGames = "mixed_games",
+named! {
+    /// What rule an input broke; its name is the `kind` Python sees
+    /// and `cardavia.errors.TEXTS` explains.
+    Kind {
+        Json = "json",
+        TooDeep = "too_deep",
+        Object = "object",
+        List = "list",
+        Entries = "entries",
+        Integer = "integer",
+        Boolean = "boolean",
+        MissingField = "missing_field",
+        UnknownField = "unknown_field",
+        Schema = "schema",
+        Game = "game",
+        NotAGame = "not_a_game",
+        Card = "card",
+        Duplicate = "duplicate",
+        Order = "order",
+        MissingCards = "missing_cards",
+        TwoPlaces = "two_places",
+        MissingCard = "missing_card",
+        Move = "move",
+        Suit = "suit",
+        Suits = "suits",
+        Reason = "reason",
+        ReasonPoints = "reason_points",
+        TrumpNotAtBottom = "trump_not_at_bottom",
+        KnownNotInHand = "known_not_in_hand",
+        OddDiscard = "odd_discard",
+        TooManyAttacks = "too_many_attacks",
+        FinishedWithTable = "finished_with_table",
+        DrawWithCards = "draw_with_cards",
+        WinnerWithCards = "winner_with_cards",
+        DrawWithWinner = "draw_with_winner",
+        WinnerIsLoser = "winner_is_loser",
+        IdleLimit = "idle_limit",
+        ShouldBeOver = "should_be_over",
+        OverLimit = "over_limit",
+        NoAttackAllowed = "no_attack_allowed",
+        LimitAboveHand = "limit_above_hand",
+        BeatenAfterOpen = "beaten_after_open",
+        DoesNotBeat = "does_not_beat",
+        TakingNothingOpen = "taking_nothing_open",
+        MixedRanks = "mixed_ranks",
+        SeveralOpen = "several_open",
+        LimitMismatch = "limit_mismatch",
+        DealAfterMatch = "deal_after_match",
+        MatchPoints = "match_points",
+        OutcomeTiming = "outcome_timing",
+        OutcomeMismatch = "outcome_mismatch",
+        Dealer = "dealer",
+        TrickWinner = "trick_winner",
+        Leader = "leader",
+        MarriageNotLed = "marriage_not_led",
+        MarriageNotFirst = "marriage_not_first",
+        DealShouldBeOver = "deal_should_be_over",
+        ClosedBeyondTricks = "closed_beyond_tricks",
+        ClosedBy = "closed_by",
+        ClosedWonTrick = "closed_won_trick",
+        ClosedPoints = "closed_points",
+        IndicatorSuit = "indicator_suit",
+        IndicatorLast = "indicator_last",
+        OddStock = "odd_stock",
+        UnequalHands = "unequal_hands",
+        StockTricks = "stock_tricks",
+        ClosedStock = "closed_stock",
+        HandsAfterClose = "hands_after_close",
+        HandSize = "hand_size",
+        ExchangeCards = "exchange_cards",
+        ExchangeIndicator = "exchange_indicator",
+        NotToMove = "not_to_move",
+        HandSizes = "hand_sizes",
+        CardCounts = "card_counts",
+        Voids = "voids",
+        DoesNotFollow = "does_not_follow",
+        IllegalMove = "illegal_move",
+        GameOver = "game_over",
+        UnknownGame = "unknown_game",
+        Choice = "choice",
+        SeedOrDeck = "seed_or_deck",
+        Budget = "budget",
+        TooMany = "too_many",
+        Corrupt = "corrupt",
+        Action = "action",
+        NoHistory = "no_history",
+        SeedOrStart = "seed_or_start",
+        Lengths = "lengths",
+        MixedGames = "mixed_games",
+    }
 }
 
 /// An error of the core: see the module's comment.

@@ -11,54 +11,42 @@
 //! `random_move`) never comes here.
 
 use crate::cards::{Card, Deck, SUIT_LETTERS};
+use crate::error::named;
 use crate::game::{Game, MoveList};
 use serde_json::{Map, Value};
 
-macro_rules! reasons {
-    ($($variant:ident = $name:literal,)*) => {
-        /// Why a move cannot be played now; its name is the `reason` of an
-        /// `illegal_move` error and of `Game.refusal`.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Reason { $($variant,)* }
-
-        impl Reason {
-            pub const ALL: &'static [Reason] = &[$(Reason::$variant,)*];
-
-            pub const fn name(self) -> &'static str {
-                match self { $(Reason::$variant => $name,)* }
-            }
-        }
-    };
-}
-
-reasons! {
-    // Every game.
-    GameOver = "game_over",
-    NotAMove = "not_a_move",
-    NotInHand = "not_in_hand",
-    // Durak and perevodnoy (RULES.md 3 and 4).
-    NotDefender = "not_defender",
-    NotAttacker = "not_attacker",
-    OpenFirst = "open_first",
-    BoutLimit = "bout_limit",
-    RankNotOnTable = "rank_not_on_table",
-    DoesNotBeat = "does_not_beat",
-    NoTransfer = "no_transfer",
-    TransferAfterDefence = "transfer_after_defence",
-    TransferRank = "transfer_rank",
-    NextDefenderTooFew = "next_defender_too_few",
-    // Schnapsen (RULES.md 5).
-    MustBeat = "must_beat",
-    MustFollow = "must_follow",
-    MustTrump = "must_trump",
-    LeaderOnly = "leader_only",
-    StockClosed = "stock_closed",
-    StockExhausted = "stock_exhausted",
-    NoTrumpJack = "no_trump_jack",
-    CloseNeedsFive = "close_needs_five",
-    NotKingOrQueen = "not_king_or_queen",
-    MarriageDeclared = "marriage_declared",
-    NoMarriage = "no_marriage",
+named! {
+    /// Why a move cannot be played now; its name is the `reason` of an
+    /// `illegal_move` error and of `Game.refusal`.
+    Reason {
+        // Every game.
+        GameOver = "game_over",
+        NotAMove = "not_a_move",
+        NotInHand = "not_in_hand",
+        // Durak and perevodnoy (RULES.md 3 and 4).
+        NotDefender = "not_defender",
+        NotAttacker = "not_attacker",
+        OpenFirst = "open_first",
+        BoutLimit = "bout_limit",
+        RankNotOnTable = "rank_not_on_table",
+        DoesNotBeat = "does_not_beat",
+        NoTransfer = "no_transfer",
+        TransferAfterDefence = "transfer_after_defence",
+        TransferRank = "transfer_rank",
+        NextDefenderTooFew = "next_defender_too_few",
+        // Schnapsen (RULES.md 5).
+        MustBeat = "must_beat",
+        MustFollow = "must_follow",
+        MustTrump = "must_trump",
+        LeaderOnly = "leader_only",
+        StockClosed = "stock_closed",
+        StockExhausted = "stock_exhausted",
+        NoTrumpJack = "no_trump_jack",
+        CloseNeedsFive = "close_needs_five",
+        NotKingOrQueen = "not_king_or_queen",
+        MarriageDeclared = "marriage_declared",
+        NoMarriage = "no_marriage",
+    }
 }
 
 /// How a card fails to beat an attack (`does_not_beat`'s `how`).
