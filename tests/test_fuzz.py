@@ -67,7 +67,9 @@ STATE_KEYS = sorted(
         "outcome", "rng", "match_points", "deals", "dealer", "trump", "indicator",
         "leader", "lead", "tricks", "marriages", "closed", "exchange", "winner",
         "loser", "draw", "game_points", "reason", "by", "opponent_points",
-        "opponent_won_trick", "seat", "jack", "took",
+        "opponent_won_trick", "seat", "jack", "took", "points", "tricks_won",
+        "marriage_points", "pending_points", "last_trick", "closed_by", "open_attack",
+        "table_ranks", "adds_left", "beating", "can_transfer",
     }
 )  # fmt: skip
 
