@@ -38,7 +38,12 @@ SCHNAPSEN_STATE_KEYS = {
 DURAK_OBSERVATION_KEYS = {
     "game", "seat", "current_player", "legal_moves", "hand", "hand_sizes", "known",
     "trump", "trump_card", "stock_size", "table", "discard", "attacker", "defender",
-    "taking", "limit", "idle_bouts", "history", "outcome",
+    "taking", "limit", "open_attack", "table_ranks", "adds_left", "beating", "can_transfer",
+    "idle_bouts", "history", "outcome",
+}  # fmt: skip
+DEAL_KEYS = {
+    "winner", "game_points", "reason", "trump", "points", "tricks_won", "marriages",
+    "marriage_points", "pending_points", "last_trick", "closed_by", "match_points",
 }  # fmt: skip
 SCHNAPSEN_OBSERVATION_KEYS = {
     "game", "seat", "current_player", "legal_moves", "hand", "hand_sizes", "known",
@@ -219,13 +224,15 @@ def endgame(game: str, final0: Sequence[str], final1: Sequence[str], trump_card:
 
 def check_durak_outcome_shape(outcome: Any) -> None:
     assert isinstance(outcome, dict)
-    assert set(outcome) == {"winner", "loser", "draw"}
+    assert set(outcome) == {"winner", "loser", "draw", "reason"}
     assert isinstance(outcome["draw"], bool)
     if outcome["draw"]:
         assert outcome["winner"] is None and outcome["loser"] is None
+        assert outcome["reason"] in ("both_out", "idle_bouts")
     else:
         assert outcome["winner"] in (0, 1) and outcome["loser"] == 1 - outcome["winner"]
         assert not isinstance(outcome["winner"], bool)
+        assert outcome["reason"] == "last_cards"
 
 
 def check_schnapsen_outcome_shape(outcome: Any) -> None:
@@ -244,7 +251,7 @@ def check_deals(deals: Any, match_points: Any) -> None:
     left = [7, 7]
     assert isinstance(deals, list)
     for deal in deals:
-        assert set(deal) == {"winner", "game_points", "reason"}
+        assert set(deal) == DEAL_KEYS
         assert deal["winner"] in (0, 1) and deal["game_points"] in (1, 2, 3)
         assert deal["reason"] in SCHNAPSEN_REASONS
         if deal["reason"] == "last_trick":
@@ -253,6 +260,14 @@ def check_deals(deals: Any, match_points: Any) -> None:
             assert deal["game_points"] in (2, 3)
         assert 0 not in left, "a deal after the match was decided"
         left[deal["winner"]] = max(0, left[deal["winner"]] - deal["game_points"])
+        assert deal["match_points"] == left, "the match points after the deal"
+        winner_points = deal["points"][deal["winner"]]
+        assert (winner_points >= 66) == deal["reason"].endswith("66")
+        assert deal["points"][1 - deal["winner"]] < 66
+        closer = deal["closed_by"]
+        assert (closer is None) == (deal["reason"] in ("reached_66", "last_trick"))
+        if deal["reason"] == "last_trick":
+            assert deal["last_trick"][2] == deal["winner"] and sum(deal["tricks_won"]) == 10
     assert match_points == left
 
 
@@ -260,7 +275,8 @@ def check_durak_invariants(game: Any) -> None:
     """Everything that must hold in every Durak / perevodnoy position."""
     d = game.to_dict()
     assert set(d) == DURAK_STATE_KEYS
-    assert d["schema"] == 1 and d["game"] == game.game
+    assert d["schema"] == 2 and d["game"] == game.game
+    check_bout_facts(game, d)
     trump = d["trump_card"][1]
     hands, stock, table, discard = d["hands"], d["stock"], d["table"], d["discard"]
     table_cards = [c for pair in table for c in pair if c is not None]
@@ -285,7 +301,9 @@ def check_durak_invariants(game: Any) -> None:
         assert game.current_player is None and legal == []
         assert not table and not d["taking"]
         if outcome["draw"]:
-            assert d["idle_bouts"] >= 50 or (not stock and not hands[0] and not hands[1])
+            both_out = not stock and not hands[0] and not hands[1]
+            assert d["idle_bouts"] >= 50 or both_out
+            assert outcome["reason"] == ("both_out" if both_out else "idle_bouts")
         else:
             assert not stock and not hands[outcome["winner"]] and hands[outcome["loser"]]
         return
@@ -323,6 +341,46 @@ def check_durak_invariants(game: Any) -> None:
         assert "stop" in legal
 
 
+def check_bout_facts(game: Any, d: dict[str, Any]) -> None:
+    """The bout's facts in both observations, computed again from the state
+    (docs/SCHEMA.md): the open attack, the ranks on the table, the attack
+    cards still to come as each seat can tell, the seat's beating cards,
+    whether a transfer is possible."""
+    table, hands, attacker = d["table"], d["hands"], d["attacker"]
+    trump = d["trump_card"][1]
+    unbeaten = [attack for attack, defence in table if defence is None]
+    open_attack = unbeaten[0] if unbeaten else None
+    ranks = {card[0] for pair in table for card in pair if card is not None}
+    room = d["limit"] - len(table)
+    transfer = (
+        game.game == "perevodnoy"
+        and d["outcome"] is None
+        and not d["taking"]
+        and bool(table)
+        and all(defence is None for _, defence in table)
+        and len(table) + 1 <= min(6, len(hands[attacker]))
+    )
+    for seat in (0, 1):
+        obs = game.observation(seat)
+        assert obs["open_attack"] == open_attack
+        assert obs["table_ranks"] == [r for r in "6789TJQKA" if r in ranks]
+        if d["outcome"] is not None:
+            left = 0
+        elif seat == attacker and table:
+            left = min(room, sum(1 for card in hands[attacker] if card[0] in ranks))
+        else:
+            left = min(room, len(hands[attacker]))
+        assert obs["adds_left"] == left
+        if seat == attacker and d["outcome"] is None and not d["taking"] and not unbeaten:
+            additions = [m for m in game.legal_moves() if m.startswith("attack:")]
+            assert (left == 0) == (not additions), "adds_left 0 exactly when none is offered"
+        beating = []
+        if open_attack is not None and seat == 1 - attacker:
+            beating = [card for card in hands[seat] if beats(card, open_attack, trump)]
+        assert obs["beating"] == beating
+        assert obs["can_transfer"] == transfer
+
+
 def schnapsen_points(d: dict[str, Any], seat: int) -> int:
     """A seat's points, computed again from tricks and marriages."""
     won = [t for t in d["tricks"] if t[2] == seat]
@@ -335,7 +393,7 @@ def check_schnapsen_invariants(game: Any) -> None:
     """Everything that must hold in every Schnapsen position."""
     d = game.to_dict()
     assert set(d) == SCHNAPSEN_STATE_KEYS
-    assert d["schema"] == 1 and d["game"] == "schnapsen"
+    assert d["schema"] == 2 and d["game"] == "schnapsen"
     hands, stock = d["hands"], d["stock"]
     indicator = [] if d["indicator"] is None else [d["indicator"]]
     lead = [] if d["lead"] is None else [d["lead"]]
@@ -357,6 +415,12 @@ def check_schnapsen_invariants(game: Any) -> None:
         check_schnapsen_outcome_shape(d["outcome"])
         assert d["outcome"]["match_points"] == d["match_points"]
         assert d["outcome"]["deals"] == d["deals"]
+        # The last deal stays as it ended: its record says what it shows.
+        last = d["deals"][-1]
+        assert last["points"] == obs["points"] and last["tricks_won"] == obs["tricks_won"]
+        assert last["marriages"] == d["marriages"] and last["trump"] == d["trump"]
+        assert last["last_trick"] == d["tricks"][-1]
+        assert last["closed_by"] == (None if d["closed"] is None else d["closed"]["by"])
         assert game.current_player is None and legal == []
         return
     assert d["dealer"] == (1 + len(d["deals"])) % 2, "seat 1 deals first, then alternate"

@@ -143,7 +143,8 @@ def test_schnapsen_marriage_ends_the_deal_at_once() -> None:
     for move in marriages:
         declared = g.clone()
         declared.play(move)
-        assert deals_done(declared) == [{"winner": 0, "game_points": 3, "reason": "reached_66"}]
+        (deal,) = deals_done(declared)
+        assert (deal["winner"], deal["game_points"], deal["reason"]) == (0, 3, "reached_66")
     values = {move: after_move(g, move, 0) for move in obs["legal_moves"]}
     # Any other lead is trumped; seat 1 then declares forty and takes the rest.
     assert values == {
@@ -206,11 +207,23 @@ def schnapsen_last_chance_position(left: tuple[int, int] = (7, 7)) -> Any:
     state = g.to_dict()
     each = (7 - left[0]) // 3
     assert 7 - 3 * each == left[0] == left[1], "a score reached by deals of three points"
-    state["deals"] = [
-        {"winner": seat, "game_points": 3, "reason": "reached_66"}
-        for _ in range(each)
-        for seat in (0, 1)
-    ]
+    state["deals"] = []
+    match_points = [7, 7]
+    for _ in range(each):
+        for seat in (0, 1):
+            # Won with 66 against an opponent without a trick: 3 game points.
+            match_points[seat] -= 3
+            points, tricks = [0, 0], [0, 0]
+            points[seat], tricks[seat] = 66, 3
+            state["deals"].append(
+                {
+                    "winner": seat, "game_points": 3, "reason": "reached_66", "trump": "S",
+                    "points": points, "tricks_won": tricks, "marriages": [[], []],
+                    "marriage_points": [0, 0], "pending_points": [0, 0],
+                    "last_trick": ["AS", "TS", seat], "closed_by": None,
+                    "match_points": list(match_points),
+                }
+            )  # fmt: skip
     state["match_points"] = list(left)
     return cardavia.from_dict(state, engine="rust")
 

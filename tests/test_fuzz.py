@@ -67,7 +67,9 @@ STATE_KEYS = sorted(
         "outcome", "rng", "match_points", "deals", "dealer", "trump", "indicator",
         "leader", "lead", "tricks", "marriages", "closed", "exchange", "winner",
         "loser", "draw", "game_points", "reason", "by", "opponent_points",
-        "opponent_won_trick", "seat", "jack", "took",
+        "opponent_won_trick", "seat", "jack", "took", "points", "tricks_won",
+        "marriage_points", "pending_points", "last_trick", "closed_by", "open_attack",
+        "table_ranks", "adds_left", "beating", "can_transfer",
     }
 )  # fmt: skip
 
@@ -581,7 +583,21 @@ def check_worlds(obs: dict[str, Any], seed: int) -> None:
     world = results[0][1]
     for engine in ENGINES:
         view = cardavia.from_dict(world, engine=engine).observation(obs["seat"])
-        assert view == obs, engine
+        assert as_given(view, obs) == obs, engine
+
+
+#: Fields of a Durak observation that may be missing: written before
+#: schema 2, they follow from the rest (docs/SCHEMA.md, Versioning).
+BOUT_KEYS = ("open_attack", "table_ranks", "adds_left", "beating", "can_transfer")
+
+
+def as_given(view: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
+    """``view`` without the derived fields ``obs`` leaves out."""
+    shown = {k: v for k, v in view.items() if k in obs or k not in BOUT_KEYS}
+    outcome, given = view.get("outcome"), obs.get("outcome")
+    if isinstance(outcome, dict) and isinstance(given, dict) and "reason" not in given:
+        shown["outcome"] = {k: v for k, v in outcome.items() if k != "reason"}
+    return shown
 
 
 # ----------------------------------------------------------------- tests

@@ -593,7 +593,7 @@ def test_draw_when_both_hands_empty(game: str) -> None:
     assert state(g)["hands"] == [[], []] and not g.is_over
     assert g.legal_moves() == ["stop"]
     g.play("stop")
-    assert g.outcome == {"winner": None, "loser": None, "draw": True}
+    assert g.outcome == {"winner": None, "loser": None, "draw": True, "reason": "both_out"}
     assert state(g)["discard"] == sorted(ATLASNYE_CARDS, key=ATLASNYE_CARDS.index)
 
 
@@ -604,7 +604,7 @@ def test_defender_left_holding_cards_is_durak(game: str) -> None:
     g.play("take")
     assert g.legal_moves() == ["stop"] and not g.is_over
     g.play("stop")
-    assert g.outcome == {"winner": 0, "loser": 1, "draw": False}
+    assert g.outcome == {"winner": 0, "loser": 1, "draw": False, "reason": "last_cards"}
     d = state(g)
     assert d["hands"][0] == [] and len(d["hands"][1]) == 12
 
@@ -621,4 +621,70 @@ def test_attacker_left_holding_cards_is_durak(game: str) -> None:
     g.play("take")
     assert g.legal_moves() == ["stop"]
     g.play("stop")
-    assert g.outcome == {"winner": 1, "loser": 0, "draw": False}
+    assert g.outcome == {"winner": 1, "loser": 0, "draw": False, "reason": "last_cards"}
+
+
+# ------------------------------------------------- the bout's facts (both)
+
+ENGINES = ("reference", "rust")
+
+
+def bout(g: Any, seat: int) -> list[Any]:
+    """The bout's facts of ``seat``'s observation (docs/SCHEMA.md): the open
+    attack, the ranks on the table, the attack cards still to come, its
+    cards that beat the open attack, whether a transfer is possible."""
+    o = g.observation(seat)
+    return [o["open_attack"], o["table_ranks"], o["adds_left"], o["beating"], o["can_transfer"]]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_bouts_facts_are_observation_fields(engine: str) -> None:
+    deck = durak_deck(MID_HAND0, MID_HAND1, "7D", MID_STOCK)
+    g = cardavia.new_game("durak", deck=deck, engine=engine)
+    # Trump D; seat 0 opens with any of its six cards, the limit is 6.
+    assert bout(g, 0) == [None, [], 6, [], False]
+    g.play("attack:6S")
+    # The defender beats 6S with a higher spade; the attacker holds three
+    # more sixes, which the defender cannot see: it counts the five cards.
+    assert bout(g, 1) == ["6S", ["6"], 5, ["9S", "AS"], False]
+    assert bout(g, 0) == ["6S", ["6"], 3, [], False]
+    play_all(g, ["defend:9S", "attack:6H", "defend:TH", "attack:6C", "defend:JC"])
+    assert bout(g, 0) == [None, ["6", "9", "T", "J"], 3, [], False]
+    g.play("attack:6D")
+    # No trump in seat 1's hand: nothing beats the trump 6D.
+    assert bout(g, 1) == ["6D", ["6", "9", "T", "J"], 2, [], False]
+    assert g.legal_moves() == ["take"]
+    play_all(g, ["take", "attack:9D", "attack:TD"])
+    # Six attacks: the bout is at its limit.
+    assert bout(g, 0) == bout(g, 1) == ["6D", ["6", "9", "T", "J"], 0, [], False]
+    assert g.legal_moves() == ["stop"]
+    g.play("stop")
+    assert bout(g, 0) == [None, [], 6, [], False]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_attacker_with_nothing_to_add(engine: str) -> None:
+    # The attacker's only nine is on the table: it can add nothing, though
+    # the defender, who cannot see its hand, counts its five cards.
+    deck = durak_deck(MID_HAND0, MID_HAND1, "7D", MID_STOCK)
+    g = cardavia.new_game("durak", deck=deck, engine=engine)
+    play_all(g, ["attack:9D", "take"])
+    assert bout(g, 0) == ["9D", ["9"], 0, [], False]
+    assert bout(g, 1) == ["9D", ["9"], 5, [], False]
+    assert g.legal_moves() == ["stop"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@BOTH
+def test_the_outcome_says_how_the_game_was_decided(engine: str, game: str) -> None:
+    reached = draw_endgame(game)
+    deck, script = state(reached)["deck"], state(reached)["history"]
+    g = cardavia.new_game(game, deck=deck, engine=engine)
+    g2 = cardavia.new_game(game, deck=deck, engine=engine)
+    play_all(g, [*script, *DRAW_LINE])
+    assert g.outcome == {"winner": None, "loser": None, "draw": True, "reason": "both_out"}
+    play_all(g2, [*script, *DRAW_LINE[:11], "take", "stop"])
+    assert g2.outcome == {"winner": 0, "loser": 1, "draw": False, "reason": "last_cards"}
+    for finished in (g, g2):
+        assert finished.observation(1)["outcome"] == finished.outcome
+        assert bout(finished, 0) == [None, [], 0, [], False]

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import cardavia
 import pytest
 from cardavia import IllegalMoveError
 from helpers import durak_deck, endgame, new, play_all
@@ -230,7 +231,7 @@ def test_transfer_may_empty_the_hand() -> None:
     g.play("defend:KH")
     assert g.legal_moves() == ["stop"] and g.current_player == 0 and not g.is_over
     g.play("stop")
-    assert g.outcome == {"winner": 0, "loser": 1, "draw": False}
+    assert g.outcome == {"winner": 0, "loser": 1, "draw": False, "reason": "last_cards"}
     assert state(g)["hands"] == [[], ["6S", "6H", "6D", "KD"]]
 
 
@@ -239,7 +240,7 @@ def test_transfer_emptying_the_hand_then_take() -> None:
     play_all(g, ["transfer:7H", "take"])
     assert g.legal_moves() == ["stop"] and not g.is_over
     g.play("stop")
-    assert g.outcome == {"winner": 0, "loser": 1, "draw": False}
+    assert g.outcome == {"winner": 0, "loser": 1, "draw": False, "reason": "last_cards"}
 
 
 def test_idle_bout_with_stock_left() -> None:
@@ -295,7 +296,7 @@ def test_idle_bouts_reach_fifty_draw() -> None:
     idle_bout(g)
     d = state(g)
     assert d["idle_bouts"] == 50 and d["hands"][0] and d["hands"][1]
-    assert g.outcome == {"winner": None, "loser": None, "draw": True}
+    assert g.outcome == {"winner": None, "loser": None, "draw": True, "reason": "idle_bouts"}
     assert g.legal_moves() == [] and g.current_player is None
 
 
@@ -313,4 +314,38 @@ def test_normal_end_checked_before_idle_draw() -> None:
     assert d["idle_bouts"] == 49 and d["hands"][1] == ["7D"] and not g.is_over
     play_all(g, ["attack:7D", "take", "stop"])
     # The 50th idle bout empties seat 1's hand: the normal end wins over the draw.
-    assert g.outcome == {"winner": 1, "loser": 0, "draw": False}
+    assert g.outcome == {"winner": 1, "loser": 0, "draw": False, "reason": "last_cards"}
+
+
+@pytest.mark.parametrize("engine", ["reference", "rust"])
+def test_the_observation_says_whether_a_transfer_is_possible(engine: str) -> None:
+    def can_transfer(g: Any) -> list[bool]:
+        return [g.observation(seat)["can_transfer"] for seat in (0, 1)]
+
+    deck = durak_deck(BACK_HAND0, BACK_HAND1, "6D", BACK_STOCK)
+    g = cardavia.new_game("perevodnoy", deck=deck, engine=engine)
+    assert can_transfer(g) == [False, False]
+    g.play("attack:7S")
+    # A public fact: both seats see it, whatever the defender holds.
+    assert can_transfer(g) == [True, True]
+    g.play("transfer:7H")
+    assert can_transfer(g) == [True, True]
+    g.play("defend:AS")
+    assert can_transfer(g) == [False, False]
+    classic = cardavia.new_game("durak", deck=deck, engine=engine)
+    classic.play("attack:7S")
+    assert can_transfer(classic) == [False, False]
+
+    # The new defender (seat 1) would hold one card against two attacks.
+    reached = endgame("perevodnoy", ROOM_FINAL0, ROOM_FINAL1, "6C").to_dict()
+    g = cardavia.new_game("perevodnoy", deck=reached["deck"], engine=engine)
+    play_all(g, [*reached["history"], *ROOM_LINE, "attack:JH", "defend:QH", "stop", "attack:7D"])
+    assert can_transfer(g) == [False, False]
+    g = cardavia.new_game("perevodnoy", deck=reached["deck"], engine=engine)
+    play_all(g, [*reached["history"], *ROOM_LINE, "stop", "attack:7D"])
+    assert can_transfer(g) == [True, True]
+    # After the transfer the new defender beats 7D with its ace; the limit
+    # of 2 is reached.
+    g.play("transfer:7S")
+    o = g.observation(1)
+    assert (o["open_attack"], o["beating"], o["adds_left"]) == ("7D", ["AD"], 0)

@@ -120,6 +120,12 @@ def closed(by: int, points: int, won_trick: bool, *, tricks: int) -> dict[str, A
     return {"by": by, "opponent_points": points, "opponent_won_trick": won_trick, "tricks": tricks}
 
 
+def briefs(d: dict[str, Any]) -> list[dict[str, Any]]:
+    """Who won each finished deal, for how many game points and why; the
+    deal records' other fields are checked in "deal records" below."""
+    return [{key: deal[key] for key in ("winner", "game_points", "reason")} for deal in d["deals"]]
+
+
 def moves(text: str) -> list[str]:
     return text.split()
 
@@ -430,7 +436,7 @@ def test_reached_66_three_points() -> None:
     assert g.observation(0)["points"] == [53, 0] and state(g)["deals"] == []
     play_all(g, REACH_LINE[8:])
     d = state(g)
-    assert d["deals"] == [{"winner": 0, "game_points": 3, "reason": "reached_66"}]
+    assert briefs(d) == [{"winner": 0, "game_points": 3, "reason": "reached_66"}]
     assert d["match_points"] == [4, 7] and g.outcome is None
 
 
@@ -443,7 +449,7 @@ def test_reached_66_two_points() -> None:
     play_all(g, moves("play:JD play:QD play:TS play:AS play:AH play:TH play:AD play:TD"))
     assert g.observation(0)["points"] == [63, 5]
     play_all(g, ["play:KS", "play:JS"])
-    assert state(g)["deals"] == [{"winner": 0, "game_points": 2, "reason": "reached_66"}]
+    assert briefs(state(g)) == [{"winner": 0, "game_points": 2, "reason": "reached_66"}]
 
 
 def test_reached_66_one_point() -> None:
@@ -457,7 +463,7 @@ def test_reached_66_one_point() -> None:
     g.play("marriage:QC")
     assert g.observation(0)["points"] == [61, 42] and state(g)["deals"] == []
     g.play("play:JS")  # 61 + 3 + 2 = 66 after the trick
-    assert state(g)["deals"] == [{"winner": 0, "game_points": 1, "reason": "reached_66"}]
+    assert briefs(state(g)) == [{"winner": 0, "game_points": 1, "reason": "reached_66"}]
 
 
 def test_reached_66_by_marriage_before_answer() -> None:
@@ -468,7 +474,7 @@ def test_reached_66_by_marriage_before_answer() -> None:
     play_all(g, moves("play:AS play:TS play:AH play:TH"))  # seat 0: 21 42
     g.play("marriage:KC")  # 42 + 40 = 82: the deal ends before seat 1 answers
     d = state(g)
-    assert d["deals"] == [{"winner": 0, "game_points": 3, "reason": "reached_66"}]
+    assert briefs(d) == [{"winner": 0, "game_points": 3, "reason": "reached_66"}]
     assert g.history[-1] == "marriage:KC" and d["tricks"] == [] and d["lead"] is None
     assert d["dealer"] == 0 and g.current_player == 1  # the next deal
 
@@ -495,7 +501,7 @@ def test_last_trick_wins_one_point() -> None:
     assert g.observation(0)["points"] == [58, 49]
     g.play(LAST_TRICK_LINE[-1])
     # Seat 1 ends with 62 of 120: no 66, and no ten-point bonus for the last trick.
-    assert state(g)["deals"] == [{"winner": 1, "game_points": 1, "reason": "last_trick"}]
+    assert briefs(state(g)) == [{"winner": 1, "game_points": 1, "reason": "last_trick"}]
     assert state(g)["match_points"] == [7, 6]
 
 
@@ -516,7 +522,7 @@ def test_closer_reaches_66_uses_recorded_values() -> None:
     assert g.observation(0)["tricks_won"] == [3, 1]
     play_all(g, moves("play:TC play:KH"))  # seat 0: 77
     # Recorded at the close: no trick for seat 1, so 3 game points.
-    assert state(g)["deals"] == [{"winner": 0, "game_points": 3, "reason": "closer_reached_66"}]
+    assert briefs(state(g)) == [{"winner": 0, "game_points": 3, "reason": "closer_reached_66"}]
 
 
 def test_closer_reaches_66_one_point() -> None:
@@ -537,7 +543,7 @@ def test_closer_reaches_66_one_point() -> None:
     g.play("marriage:KC")  # a marriage after the close: 13 + 40 = 53
     assert state(g)["deals"] == []
     g.play("play:AH")  # no club: any card; 53 + 15 = 68
-    assert state(g)["deals"] == [{"winner": 0, "game_points": 1, "reason": "closer_reached_66"}]
+    assert briefs(state(g)) == [{"winner": 0, "game_points": 1, "reason": "closer_reached_66"}]
 
 
 def test_closer_reaches_66_two_points() -> None:
@@ -556,7 +562,7 @@ def test_closer_reaches_66_two_points() -> None:
     g.play("marriage:KC")  # 53
     assert g.legal_moves() == ["play:KD", "play:KH", "play:QH", "play:QS", "play:TH"]
     g.play("play:TH")  # 53 + 14 = 67; the opponent had a trick and 21 < 33
-    assert state(g)["deals"] == [{"winner": 0, "game_points": 2, "reason": "closer_reached_66"}]
+    assert briefs(state(g)) == [{"winner": 0, "game_points": 2, "reason": "closer_reached_66"}]
 
 
 def test_closer_fails_three_points() -> None:
@@ -572,7 +578,7 @@ def test_closer_fails_three_points() -> None:
     play_all(g, moves("play:JH play:KD play:JD play:QD"))
     assert g.legal_moves() == ["play:QH", "play:QS"]
     play_all(g, moves("play:QS play:JC play:QH"))  # seat 1: 29 points in all
-    assert state(g)["deals"] == [{"winner": 1, "game_points": 3, "reason": "closer_failed"}]
+    assert briefs(state(g)) == [{"winner": 1, "game_points": 3, "reason": "closer_failed"}]
 
 
 def test_closer_fails_two_points() -> None:
@@ -590,7 +596,7 @@ def test_closer_fails_two_points() -> None:
     assert state(g)["closed"] == closed(1, 5, True, tricks=2)
     # 46 card points are left in the hands: neither seat can reach 66 now.
     finish_deal(g)
-    assert state(g)["deals"] == [{"winner": 0, "game_points": 2, "reason": "closer_failed"}]
+    assert briefs(state(g)) == [{"winner": 0, "game_points": 2, "reason": "closer_failed"}]
 
 
 def test_opponent_reaches_66_first() -> None:
@@ -602,7 +608,7 @@ def test_opponent_reaches_66_first() -> None:
     play_all(g, moves("play:JS play:AS play:AH play:KH play:AD play:JD play:TS play:QS"))
     assert g.observation(0)["points"] == [0, 54]
     play_all(g, moves("play:TH play:QH"))  # the last trick: 67, before "played out"
-    assert state(g)["deals"] == [{"winner": 1, "game_points": 3, "reason": "opponent_reached_66"}]
+    assert briefs(state(g)) == [{"winner": 1, "game_points": 3, "reason": "opponent_reached_66"}]
 
 
 def test_opponent_reaches_66_by_marriage() -> None:
@@ -622,7 +628,144 @@ def test_opponent_reaches_66_by_marriage() -> None:
     assert g.legal_moves() == ["play:TH"]
     g.play("play:TH")  # seat 1: 33
     g.play("marriage:QC")  # 33 + 40: the closer's opponent reaches 66 first
-    assert state(g)["deals"] == [{"winner": 1, "game_points": 2, "reason": "opponent_reached_66"}]
+    assert briefs(state(g)) == [{"winner": 1, "game_points": 2, "reason": "opponent_reached_66"}]
+
+
+# ------------------------------------------------------------ deal records
+
+ENGINES = ("reference", "rust")
+
+
+def record(
+    winner: int,
+    game_points: int,
+    reason: str,
+    *,
+    trump: str,
+    points: list[int],
+    tricks_won: list[int],
+    last_trick: list[Any],
+    match_points: list[int],
+    marriages: tuple[list[str], list[str]] = ([], []),
+    marriage_points: tuple[int, int] = (0, 0),
+    pending_points: tuple[int, int] = (0, 0),
+    closed_by: int | None = None,
+) -> dict[str, Any]:
+    """A deal record of docs/SCHEMA.md, every value given."""
+    return {
+        "winner": winner,
+        "game_points": game_points,
+        "reason": reason,
+        "trump": trump,
+        "points": points,
+        "tricks_won": tricks_won,
+        "marriages": [list(marriages[0]), list(marriages[1])],
+        "marriage_points": list(marriage_points),
+        "pending_points": list(pending_points),
+        "last_trick": last_trick,
+        "closed_by": closed_by,
+        "match_points": match_points,
+    }
+
+
+def finished(engine: str, deck: list[str], line: list[str]) -> dict[str, Any]:
+    """The record of the deal ``line`` ends, in both the state and every
+    observation, though the next deal is on the table already."""
+    g = cardavia.new_game("schnapsen", deck=deck, engine=engine)
+    play_all(g, line[:-1])
+    assert state(g)["deals"] == []
+    g.play(line[-1])
+    d = state(g)
+    assert len(d["deals"]) == 1 and d["tricks"] == []
+    for seat in (0, 1):
+        assert g.observation(seat)["deals"] == d["deals"]
+    deal: dict[str, Any] = d["deals"][0]
+    return deal
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_record_a_marriage_that_came_due(engine: str) -> None:
+    # Seat 0 declares spades (20 pending) and loses the trick; its first
+    # trick makes them count: 12 + 20, 52, then 66.
+    line = moves("marriage:KS play:AS play:JD play:TH play:TD play:TS play:QS play:AD")
+    assert finished(engine, CANONICAL, line) == record(
+        0, 2, "reached_66", trump="H", points=[66, 15], tricks_won=[3, 1],
+        marriages=(["S"], []), marriage_points=(20, 0), last_trick=["QS", "AD", 0],
+        match_points=[5, 7],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_record_a_marriage_that_never_counted(engine: str) -> None:
+    # Seat 0 declares spades and never wins a trick: its 20 stay pending.
+    line = moves("marriage:KS play:JH play:AH play:KH play:AS play:AD play:TD play:JS play:JD")
+    assert finished(engine, CANONICAL, [*line, "play:TC"]) == record(
+        1, 3, "reached_66", trump="H", points=[0, 67], tricks_won=[0, 5],
+        marriages=(["S"], []), pending_points=(20, 0), last_trick=["JD", "TC", 1],
+        match_points=[7, 4],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_record_reached_66_by_a_marriage(engine: str) -> None:
+    # 42 + 40 ends the deal at the declaration: the last trick is the one before.
+    deck = schnapsen_deck(["AS", "AH", "KC", "QC", "JD"], ["TS", "TH", "JS", "JH", "QD"], "JC")
+    line = moves("play:AS play:TS play:AH play:TH marriage:KC")
+    assert finished(engine, deck, line) == record(
+        0, 3, "reached_66", trump="C", points=[82, 0], tricks_won=[2, 0],
+        marriages=(["C"], []), marriage_points=(40, 0), last_trick=["AH", "TH", 0],
+        match_points=[4, 7],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_record_the_last_trick(engine: str) -> None:
+    # Every card played: 58 and 62 make 120; seat 1 won the tenth trick.
+    assert finished(engine, REACH_DECK, LAST_TRICK_LINE) == record(
+        1, 1, "last_trick", trump="C", points=[58, 62], tricks_won=[6, 4],
+        last_trick=["QH", "TD", 1], match_points=[7, 6],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_record_a_closer_who_failed(engine: str) -> None:
+    # Seat 0 closes at once and wins no trick; seat 1 ends with 29.
+    deck = schnapsen_deck(["JS", "JH", "JD", "QS", "QH"], ["KS", "KH", "KD", "QD", "JC"], "AC")
+    line = moves("close play:JS play:KS play:KH play:JH play:KD play:JD play:QD play:QS play:JC")
+    assert finished(engine, deck, [*line, "play:QH"]) == record(
+        1, 3, "closer_failed", trump="C", points=[0, 29], tricks_won=[0, 5],
+        last_trick=["JC", "QH", 1], closed_by=0, match_points=[7, 4],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_record_the_last_deal_of_the_match(engine: str) -> None:
+    g = cardavia.new_game("schnapsen", deck=REACH_DECK, engine=engine)
+    play_all(g, REACH_LINE)
+    first = record(
+        0, 3, "reached_66", trump="C", points=[67, 0], tricks_won=[5, 0],
+        last_trick=["AD", "QD", 0], match_points=[4, 7],
+    )  # fmt: skip
+    assert state(g)["deals"] == [first]
+    play_all(g, moves("close play:AH play:JH play:JD play:TD play:KH play:AD"))
+    play_all(g, moves("play:TS play:TC play:AS play:QH"))
+    second = state(g)["deals"][1]
+    assert (second["reason"], second["closed_by"]) == ("closer_failed", 1)
+    assert second["match_points"] == [1, 7]
+    # Deal 3 (trump H): 20, 42, 50, then the marriage of diamonds: 70.
+    play_all(g, moves("play:TC play:TD play:AC play:AD play:KH play:KS marriage:KD"))
+    last = record(
+        0, 3, "reached_66", trump="H", points=[70, 0], tricks_won=[3, 0],
+        marriages=(["D"], []), marriage_points=(20, 0), last_trick=["KH", "KS", 0],
+        match_points=[0, 7],
+    )  # fmt: skip
+    d = state(g)
+    assert d["deals"] == [first, second, last]
+    assert g.outcome == {"winner": 0, "match_points": [0, 7], "deals": [first, second, last]}
+    # The deal stays as it ended, and its record says so.
+    obs = g.observation(1)
+    assert obs["points"] == last["points"] and obs["tricks"][-1] == last["last_trick"]
+    assert cardavia.from_dict(d, engine=engine).to_dict() == d
 
 
 # ------------------------------------------------------------------ match
@@ -643,7 +786,7 @@ def test_match_countdown_dealer_and_stream() -> None:
     play_all(g, moves("play:TS play:TC play:AS play:QH"))
     deal3 = shuffled(SCHNAPSEN_CARDS, stream)
     d = state(g)
-    assert d["deals"][-1] == {"winner": 0, "game_points": 3, "reason": "closer_failed"}
+    assert briefs(d)[-1] == {"winner": 0, "game_points": 3, "reason": "closer_failed"}
     assert d["match_points"] == [1, 7] and d["dealer"] == 1 and d["leader"] == 0
     assert d["hands"] == deal_hands(deal3, dealer=1) and d["indicator"] == deal3[6]
     # Deal 3 (trump H): 20, 42, 50, then the marriage of diamonds: 70, 3 game points.
@@ -653,7 +796,8 @@ def test_match_countdown_dealer_and_stream() -> None:
         {"winner": 0, "game_points": 3, "reason": "closer_failed"},
         {"winner": 0, "game_points": 3, "reason": "reached_66"},
     ]
-    assert g.outcome == {"winner": 0, "match_points": [0, 7], "deals": expected_deals}
+    assert g.outcome is not None and g.outcome["winner"] == 0
+    assert g.outcome["match_points"] == [0, 7] and briefs(g.outcome) == expected_deals
     assert g.is_over and g.current_player is None and g.legal_moves() == []
     assert state(g)["match_points"] == [0, 7]  # 1 - 3 is clamped at 0
     with pytest.raises(IllegalMoveError, match="over"):

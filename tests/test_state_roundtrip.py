@@ -98,7 +98,14 @@ def check_observation(g: Any, seat: int, deal_began: int) -> None:
     hidden = set(d["hands"][opponent]) - set(d["known"][opponent])
     if schnapsen:
         earlier_deals = obs["history"][:deal_began]
-        current = {**obs, "history": obs["history"][deal_began:]}
+        # The records of earlier deals name cards of those deals only.
+        outcome = obs["outcome"] and {**obs["outcome"], "deals": []}
+        current = {
+            **obs,
+            "history": obs["history"][deal_began:],
+            "deals": [],
+            "outcome": outcome,
+        }
         named = set(strings(current))
         public = {c for t in d["tricks"] for c in t[:2]} | {d["lead"], d["indicator"]}
         if d["exchange"] is not None:

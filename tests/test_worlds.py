@@ -110,3 +110,85 @@ def test_the_ai_never_imports_the_reference_engine() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+#: The bout's facts of a Durak observation: they follow from the rest, so
+#: an observation written before schema 2, without them, is read as before.
+BOUT_KEYS = ("open_attack", "table_ranks", "adds_left", "beating", "can_transfer")
+
+
+@pytest.mark.parametrize("game", ["durak", "perevodnoy"])
+def test_an_observation_of_schema_one(game: str) -> None:
+    """Without the bout's facts, and with a finished game's outcome without
+    its reason, a Durak observation is read as before and searched alike;
+    the world dealt from it is of schema 2."""
+    obs = next(
+        o
+        for o in observations(game, 3)
+        if o["table"] and o["seat"] == o["defender"] and o["current_player"] == o["seat"]
+    )
+    old = {k: v for k, v in obs.items() if k not in BOUT_KEYS}
+    assert ai.choose_move(old, iterations=200, seed=4) == ai.choose_move(
+        obs, iterations=200, seed=4
+    )
+    world = ai.sample_world(old, seed=2)
+    assert world["schema"] == 2 and world == ai.sample_world(obs, seed=2)
+    assert oracle.sample_world(old, random.Random(2)).observation(obs["seat"]) == obs
+    finished = cardavia.new_game(game, seed=5)
+    while not finished.is_over:
+        finished.play(finished.legal_moves()[0])
+    for seat in (0, 1):
+        done = finished.observation(seat)
+        reason = done["outcome"].pop("reason")
+        for key in BOUT_KEYS:
+            del done[key]
+        world = ai.sample_world(done, seed=1)
+        assert world["outcome"]["reason"] == reason
+        assert oracle.sample_world(done, random.Random(1)).to_dict()["outcome"] == world["outcome"]
+
+
+@pytest.mark.parametrize("game", ["durak", "perevodnoy"])
+def test_the_bouts_facts_are_checked_when_present(game: str) -> None:
+    obs = next(o for o in observations(game, 4) if o["open_attack"] and o["seat"] == o["defender"])
+    wrong = {
+        "open_attack": None,
+        "table_ranks": [],
+        "adds_left": obs["adds_left"] + 1,
+        "beating": [*obs["beating"], "ZZ"],
+        "can_transfer": not obs["can_transfer"],
+    }
+    for key, value in wrong.items():
+        bad = {**obs, key: value}
+        for sample in (
+            lambda bad=bad: ai.sample_world(bad, seed=1),
+            lambda bad=bad: oracle.sample_world(bad, random.Random(1)),
+        ):
+            with pytest.raises(InvalidStateError) as info:
+                sample()
+            assert (info.value.kind, info.value.field) == ("does_not_follow", key)
+    done = observations(game, 4)[-1]
+    spoiled = {**done, "outcome": {**done["outcome"], "reason": "luck"}}
+    with pytest.raises(InvalidStateError) as info:
+        ai.sample_world(spoiled, seed=1)
+    assert (info.value.kind, info.value.field) == ("reason", "outcome.reason")
+
+
+def test_a_schnapsen_observation_needs_whole_deal_records() -> None:
+    """A finished deal's record cannot be rebuilt from an observation: one
+    written before schema 2 is refused (the first deal's are read as before)."""
+    obs = next(o for o in observations("schnapsen", 2) if o["deals"] and o["outcome"] is None)
+    old = {
+        **obs,
+        "deals": [{k: d[k] for k in ("winner", "game_points", "reason")} for d in obs["deals"]],
+    }
+    for sample in (
+        lambda: ai.sample_world(old, seed=1),
+        lambda: oracle.sample_world(old, random.Random(1)),
+    ):
+        with pytest.raises(InvalidStateError) as info:
+            sample()
+        assert (info.value.kind, info.value.field, info.value.value) == (
+            "missing_field",
+            "deals[0]",
+            "trump",
+        )

@@ -128,6 +128,17 @@ TEXTS: dict[str, str] = {
     "seed_or_start": "{field}: an environment starts from a seed or a position, not both",
     "lengths": "{field}: {value} given for {expected} {what}",
     "mixed_games": "{field}: a {value} environment in a batch of {expected}",
+    # A Schnapsen deal record that disagrees with itself (docs/SCHEMA.md).
+    "deal_tricks": (
+        "{field}: {value} make a number of tricks that a deal ended by {reason!r} "
+        "cannot have ({low} to {high})"
+    ),
+    "deal_last_trick": "{field}: seat {value} cannot have won the last trick of this deal",
+    "deal_marriages": "{field}: both seats declared the marriage in {value}",
+    "deal_card_points": "{field}: {value} do not fit the tricks won and the marriages counted",
+    "deal_66": "{field}: {value} do not fit the reason {reason!r} for seat {winner}",
+    "deal_closed_by": "{field}: {value!r}, but a deal ended by {reason!r} closed by {expected!r}",
+    "deal_game_points": "{field}: {value}, but the deal's points and tricks make it {expected}",
     # Optional integrations (cardavia.distributed, cardavia.selfplay).
     "missing_dependency": "{field}={value!r} needs {package}: pip install {install}",
     "ray_address": "cannot connect to Ray at {value!r}: {reason}",

@@ -16,9 +16,9 @@ from typing import Any
 from ..cards import Deck
 from ..errors import InvalidStateError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_SEED = (1 << 64) - 1
-# A state nests four levels at most (Schnapsen's outcome.deals[i].reason);
+# A state nests five levels at most (Schnapsen's outcome.deals[i].marriages[s][j]);
 # anything far deeper is garbage, refused before anything else reads it.
 MAX_DEPTH = 16
 # The largest number a JSON reader of doubles holds: beyond it the text is
@@ -88,10 +88,15 @@ def item(what: str, i: int) -> str:
     return f"{what}[{i}]"
 
 
-def check_keys(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
+def check_keys(
+    data: object, keys: tuple[str, ...], what: str, optional: tuple[str, ...] = ()
+) -> Mapping[str, Any]:
+    """An object holding exactly ``keys``, but that those of ``optional``
+    may be missing (fields that follow from the others, which an
+    observation written to an older schema lacks)."""
     if not isinstance(data, Mapping):
         raise fault("object", what, data)
-    missing = [key for key in keys if key not in data]
+    missing = [key for key in keys if key not in data and key not in optional]
     if missing:
         raise fault("missing_field", what, missing[0])
     extra = sorted(str(key) for key in data if key not in keys)
@@ -101,7 +106,7 @@ def check_keys(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, A
 
 
 def check_header(data: Mapping[str, Any], game: str) -> None:
-    """The integer 1 exactly: not 1.0, not True."""
+    """The integer ``SCHEMA_VERSION`` exactly: not 2.0, not an older one."""
     schema = data["schema"]
     if isinstance(schema, bool) or not isinstance(schema, int) or schema != SCHEMA_VERSION:
         raise fault("schema", "schema", schema, expected=SCHEMA_VERSION)

@@ -23,13 +23,25 @@ class PerevodnoyGame(DurakGame):
     def _defender_moves(self) -> list[str]:
         return super()._defender_moves() + self._transfers()
 
-    def _transfers(self) -> list[str]:
-        """A card of the attack rank, before any defence, if the attacker
-        (the new defender) could face one more attack card."""
+    def _transfer_possible(self) -> bool:
+        """Nothing beaten yet, and the attacker (the new defender) could
+        face one more attack card; whatever the defender holds."""
         if any(defence is not None for _, defence in self.table):
-            return []
+            return False
         attacks_after = len(self.table) + 1
-        if attacks_after > MAX_ATTACKS or attacks_after > len(self.hands[self.attacker]):
+        return attacks_after <= MAX_ATTACKS and attacks_after <= len(self.hands[self.attacker])
+
+    def can_transfer(self) -> bool:
+        return (
+            self.outcome is None
+            and not self.taking
+            and self._open_attack() is not None
+            and self._transfer_possible()
+        )
+
+    def _transfers(self) -> list[str]:
+        """A card of the attack rank, if the bout still allows a transfer."""
+        if not self._transfer_possible():
             return []
         attack_rank = rank(str(self.table[0][0]))
         return [

@@ -26,6 +26,7 @@ from ..cards import ATLASNYE, SCHNAPSEN, Deck, suit
 from . import GAME_CLASSES
 from .base import ReferenceGame
 from .checks import (
+    SCHEMA_VERSION,
     check_bool,
     check_cards,
     check_depth,
@@ -46,8 +47,12 @@ from .schnapsen import state as schnapsen_state
 DURAK_OBSERVATION_KEYS = (
     "game", "seat", "current_player", "legal_moves", "hand", "hand_sizes", "known", "trump",
     "trump_card", "stock_size", "table", "discard", "attacker", "defender", "taking", "limit",
+    "open_attack", "table_ranks", "adds_left", "beating", "can_transfer",
     "idle_bouts", "history", "outcome",
 )  # fmt: skip
+#: The bout's facts: derived, and missing from an observation written
+#: before schema 2, which is read as before.
+DURAK_OPTIONAL = ("open_attack", "table_ranks", "adds_left", "beating", "can_transfer")
 SCHNAPSEN_OBSERVATION_KEYS = (
     "game", "seat", "current_player", "legal_moves", "hand", "hand_sizes", "known", "trump",
     "indicator", "stock_size", "closed", "exhausted", "exchange", "dealer", "leader", "lead",
@@ -55,7 +60,7 @@ SCHNAPSEN_OBSERVATION_KEYS = (
     "history", "outcome",
 )  # fmt: skip
 #: The fields of an observation that follow from the position, compared last.
-DURAK_DERIVED = ("trump", "defender", "current_player", "legal_moves")
+DURAK_DERIVED = ("trump", "defender", "current_player", "legal_moves", *DURAK_OPTIONAL)
 SCHNAPSEN_DERIVED = (
     "exhausted", "points", "pending_points", "tricks_won", "current_player", "legal_moves",
 )  # fmt: skip
@@ -100,7 +105,7 @@ def check_observation(obs: object) -> Template:
         template = _schnapsen_template(obs)
         derived = SCHNAPSEN_DERIVED
     else:
-        check_keys(obs, DURAK_OBSERVATION_KEYS, "observation")
+        check_keys(obs, DURAK_OBSERVATION_KEYS, "observation", optional=DURAK_OPTIONAL)
         template = _durak_template(obs)
         derived = DURAK_DERIVED
     world = GAME_CLASSES[game].from_dict(template.state)
@@ -108,7 +113,8 @@ def check_observation(obs: object) -> Template:
         template.allowed = _schnapsen_allowed(template, world)
     view = world.observation(template.seat)
     for key in derived:
-        if not same(obs[key], view[key]):
+        # Only an optional key can be missing here.
+        if key in obs and not same(obs[key], view[key]):
             raise fault("does_not_follow", key, obs[key])
     return template
 
@@ -150,7 +156,7 @@ def _durak_template(obs: Mapping[str, Any]) -> Template:
     limit = check_int(obs["limit"], "limit", 0, 6)
     idle_bouts = check_int(obs["idle_bouts"], "idle_bouts", 0, 50)
     history = _history(obs, DurakGame.MOVES if obs["game"] == "durak" else PerevodnoyGame.MOVES)
-    outcome = durak_state.check_outcome(obs["outcome"])
+    outcome = durak_state.check_outcome(obs["outcome"], reason_optional=True)
     if len(hand) != sizes[seat]:
         raise fault("hand_sizes", "hand", len(hand))
     table_cards = [card for pair in table for card in pair if card is not None]
@@ -163,8 +169,11 @@ def _durak_template(obs: Mapping[str, Any]) -> Template:
         raise fault("card_counts", "stock_size", stock_size)
     opponent = ATLASNYE.sort(known[other] + unknown[:need])
     hands = [hand, opponent] if seat == 0 else [opponent, hand]
+    if outcome is not None and "reason" not in outcome:
+        # Written before the outcome had a reason: it follows from the hands.
+        outcome["reason"] = durak_state.end_reason(outcome, hands)
     state = {
-        "schema": 1,
+        "schema": SCHEMA_VERSION,
         "game": obs["game"],
         "seed": None,
         "deck": list(ATLASNYE.cards),
@@ -227,7 +236,7 @@ def _schnapsen_template(obs: Mapping[str, Any]) -> Template:
     opponent = SCHNAPSEN.sort(known[other] + unknown[:need])
     hands = [hand, opponent] if seat == 0 else [opponent, hand]
     state = {
-        "schema": 1,
+        "schema": SCHEMA_VERSION,
         "game": "schnapsen",
         "seed": None,
         "deck": list(SCHNAPSEN.cards),

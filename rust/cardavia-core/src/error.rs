@@ -140,6 +140,14 @@ named! {
         SeedOrStart = "seed_or_start",
         Lengths = "lengths",
         MixedGames = "mixed_games",
+        // A Schnapsen deal record that disagrees with itself (docs/SCHEMA.md).
+        DealTricks = "deal_tricks",
+        DealLastTrick = "deal_last_trick",
+        DealMarriages = "deal_marriages",
+        DealCardPoints = "deal_card_points",
+        Deal66 = "deal_66",
+        DealClosedBy = "deal_closed_by",
+        DealGamePoints = "deal_game_points",
     }
 }
 

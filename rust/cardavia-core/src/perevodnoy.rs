@@ -17,17 +17,26 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// meaningful while an attack is open.
     #[inline]
     pub(crate) fn transfer_cards(&self) -> CardSet {
-        if !TRANSFERS || self.defended != 0 {
-            return 0;
-        }
-        let attacks_after = self.table_len as usize + 1;
-        let attacker_hand = count(self.hands[self.attacker as usize]) as usize;
-        if attacks_after > MAX_ATTACKS || attacks_after > attacker_hand {
+        if !self.transfer_possible() {
             return 0;
         }
         // Before the first defence every card on the table has the
         // opening rank, so the table's ranks are exactly that one rank.
         self.hands[self.defender()] & self.table_rank_cards()
+    }
+
+    /// Whether the bout still allows a transfer, whatever the defender
+    /// holds: nothing beaten yet, and the attacker (the new defender)
+    /// could face one more attack card. Only meaningful while an attack
+    /// is open.
+    #[inline]
+    pub(crate) fn transfer_possible(&self) -> bool {
+        if !TRANSFERS || self.defended != 0 {
+            return false;
+        }
+        let attacks_after = self.table_len as usize + 1;
+        let attacker_hand = count(self.hands[self.attacker as usize]) as usize;
+        attacks_after <= MAX_ATTACKS && attacks_after <= attacker_hand
     }
 
     /// The transferring seat becomes the attacker; the new defender faces

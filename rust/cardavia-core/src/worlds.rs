@@ -12,7 +12,9 @@
 //! `schnapsen/view.rs`).
 
 use crate::cards::{bit, CardSet, Deck};
-use crate::checks::{check_cards, check_depth, check_keys, check_pair, check_seat, check_small};
+use crate::checks::{
+    check_cards, check_depth, check_keys_optional, check_pair, check_seat, check_small,
+};
 use crate::dispatch::family;
 use crate::error::{invalid, Error, Kind, Result};
 use crate::for_game;
@@ -37,10 +39,14 @@ pub struct Worlds<G: Resample> {
 pub trait Observe: State + Resample {
     /// The keys of an observation, in the order of docs/SCHEMA.md.
     const OBSERVATION_KEYS: &'static [&'static str];
+    /// Derived keys an observation may lack: written by an engine of an
+    /// older schema. Checked when present, like every derived field.
+    const OPTIONAL_KEYS: &'static [&'static str] = &[];
 
     /// The observation's own fields, checked and made into worlds (the
     /// hidden cards placed in canonical order); the position checked as a
-    /// state dict is. The keys are known to be exactly `OBSERVATION_KEYS`.
+    /// state dict is. The keys are known to be `OBSERVATION_KEYS`, perhaps
+    /// without some of `OPTIONAL_KEYS`.
     fn read_observation(obs: &Map<String, Value>) -> Result<Worlds<Self>>;
 
     /// The fields of `seat`'s observation that follow from the position,
@@ -104,13 +110,16 @@ impl<G: Observe> Worlds<G> {
         let Value::Object(map) = obs else {
             return invalid(Kind::Object, "observation", obs.clone());
         };
-        check_keys(obs, G::OBSERVATION_KEYS, "observation")?;
+        check_keys_optional(obs, G::OBSERVATION_KEYS, G::OPTIONAL_KEYS, "observation")?;
         let worlds = G::read_observation(map)?;
         if !worlds.admits_a_deal() {
             return invalid(Kind::Voids, "tricks", Value::Null);
         }
         for (key, value) in worlds.template.derived(worlds.seat) {
-            let given = map.get(key).unwrap_or(&Value::Null);
+            // Only an optional key can be missing here.
+            let Some(given) = map.get(key) else {
+                continue;
+            };
             if *given != value {
                 return invalid(Kind::DoesNotFollow, key, given.clone());
             }

@@ -572,7 +572,7 @@ fn draw_when_both_hands_empty<G: State>() {
     play(&mut game, "stop");
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": null, "loser": null, "draw": true})
+        json!({"winner": null, "loser": null, "draw": true, "reason": "both_out"})
     );
     assert_eq!(state(&game)["discard"], json!(all_cards()));
 }
@@ -591,7 +591,7 @@ fn defender_left_holding_cards_is_durak<G: State>() {
     play(&mut game, "stop");
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": 0, "loser": 1, "draw": false})
+        json!({"winner": 0, "loser": 1, "draw": false, "reason": "last_cards"})
     );
     assert_eq!(game.game.winner(), Some(0));
     assert_eq!(state(&game)["hands"][1].as_array().unwrap().len(), 12);
@@ -619,7 +619,7 @@ fn attacker_left_holding_cards_is_durak<G: State>() {
     play(&mut game, "take stop");
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": 1, "loser": 0, "draw": false})
+        json!({"winner": 1, "loser": 0, "draw": false, "reason": "last_cards"})
     );
 }
 
@@ -640,7 +640,7 @@ fn idle_bouts_end_classic_durak_too() {
     assert_eq!(state(&game)["idle_bouts"], 50);
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": null, "loser": null, "draw": true})
+        json!({"winner": null, "loser": null, "draw": true, "reason": "idle_bouts"})
     );
     assert_eq!(game.game.result(), Some(Outcome::Draw));
 }
@@ -659,10 +659,101 @@ fn state_and_observation_have_the_reference_keys() {
     assert_eq!(keys(state(&game)), expected);
     let mut expected = words(
         "game seat current_player legal_moves hand hand_sizes known trump trump_card \
-         stock_size table discard attacker defender taking limit idle_bouts history outcome",
+         stock_size table discard attacker defender taking limit open_attack table_ranks \
+         adds_left beating can_transfer idle_bouts history outcome",
     );
     expected.sort_unstable();
     assert_eq!(keys(game.observation(1)), expected);
+}
+
+/// The bout's facts of `seat`'s observation: open attack, table ranks,
+/// attack cards still to come, its beating cards, whether a transfer is
+/// possible.
+fn bout<G: State>(game: &Session<G>, seat: usize) -> Value {
+    let o = game.observation(seat);
+    json!([
+        o["open_attack"],
+        o["table_ranks"],
+        o["adds_left"],
+        o["beating"],
+        o["can_transfer"]
+    ])
+}
+
+#[test]
+fn the_bouts_facts_are_observation_fields() {
+    let mut game = mid_game();
+    // Trump D; seat 0 opens: any of its six cards, up to the limit of 6.
+    assert_eq!(bout(&game, 0), json!([null, [], 6, [], false]));
+    play(&mut game, "attack:6S");
+    // The defender beats 6S with a higher spade; the attacker holds three
+    // more sixes, which the defender cannot see: it counts the five cards.
+    assert_eq!(bout(&game, 1), json!(["6S", ["6"], 5, ["9S", "AS"], false]));
+    assert_eq!(bout(&game, 0), json!(["6S", ["6"], 3, [], false]));
+    play(
+        &mut game,
+        "defend:9S attack:6H defend:TH attack:6C defend:JC",
+    );
+    assert_eq!(
+        bout(&game, 0),
+        json!([null, ["6", "9", "T", "J"], 3, [], false])
+    );
+    play(&mut game, "attack:6D");
+    // No trump in seat 1's hand: nothing beats the trump 6D.
+    assert_eq!(
+        bout(&game, 1),
+        json!(["6D", ["6", "9", "T", "J"], 2, [], false])
+    );
+    assert_eq!(legal(&game), words("take"));
+    play(&mut game, "take attack:9D attack:TD");
+    // Six attacks: the bout is at its limit.
+    assert_eq!(
+        bout(&game, 0),
+        json!(["6D", ["6", "9", "T", "J"], 0, [], false])
+    );
+    assert_eq!(
+        bout(&game, 1),
+        json!(["6D", ["6", "9", "T", "J"], 0, [], false])
+    );
+    assert_eq!(legal(&game), words("stop"));
+    play(&mut game, "stop");
+    assert_eq!(bout(&game, 0), json!([null, [], 6, [], false]));
+
+    // The attacker's only nine is on the table: it can add nothing, though
+    // the defender, who cannot see its hand, counts five cards.
+    let mut game = mid_game();
+    play(&mut game, "attack:9D take");
+    assert_eq!(bout(&game, 0), json!(["9D", ["9"], 0, [], false]));
+    assert_eq!(bout(&game, 1), json!(["9D", ["9"], 5, [], false]));
+    assert_eq!(legal(&game), words("stop"));
+}
+
+#[test]
+fn the_outcome_says_how_the_game_was_decided() {
+    // Every finished position of the rule tests above names its reason;
+    // a reason the position does not bear out is refused.
+    let mut game = draw_endgame::<Durak>();
+    play(&mut game, DRAW_LINE);
+    let s = state(&game);
+    assert_eq!(s["outcome"]["reason"], "both_out");
+    assert_eq!(game.observation(0)["outcome"], s["outcome"]);
+    assert_eq!(bout(&game, 0), json!([null, [], 0, [], false]));
+    for wrong in ["last_cards", "idle_bouts"] {
+        let mut bad = s.clone();
+        bad["outcome"]["reason"] = json!(wrong);
+        let error = Session::<Durak>::from_value(&bad).unwrap_err();
+        assert_eq!(
+            fault(&error),
+            "does_not_follow at outcome.reason",
+            "{wrong}"
+        );
+        assert_eq!(error.get("expected"), Some(&json!("both_out")));
+    }
+    let mut bad = s.clone();
+    bad["outcome"].as_object_mut().unwrap().remove("reason");
+    let error = Session::<Durak>::from_value(&bad).unwrap_err();
+    assert_eq!(fault(&error), "missing_field at outcome");
+    assert_eq!(error.value, json!("reason"));
 }
 
 #[test]
@@ -714,7 +805,8 @@ fn sample_state() -> Value {
 fn from_value_names_the_first_fault() {
     let cases: Vec<(&str, Value, &str)> = vec![
         ("", json!([1]), "object at state"),
-        ("schema", json!(2), "schema at schema"),
+        ("schema", json!(1), "schema at schema"),
+        ("schema", json!(3), "schema at schema"),
         ("schema", json!(true), "schema at schema"),
         ("game", json!("schnapsen"), "game at game"),
         ("seed", json!(-1), "integer at seed"),
@@ -738,13 +830,23 @@ fn from_value_names_the_first_fault() {
         ("outcome", json!({"winner": 0}), "missing_field at outcome"),
         (
             "outcome",
-            json!({"winner": 0, "loser": 0, "draw": false}),
+            json!({"winner": 0, "loser": 1, "draw": false}),
+            "missing_field at outcome",
+        ),
+        (
+            "outcome",
+            json!({"winner": 0, "loser": 0, "draw": false, "reason": "last_cards"}),
             "winner_is_loser at outcome",
         ),
         (
             "outcome",
-            json!({"winner": 0, "loser": null, "draw": true}),
+            json!({"winner": 0, "loser": null, "draw": true, "reason": "both_out"}),
             "draw_with_winner at outcome",
+        ),
+        (
+            "outcome",
+            json!({"winner": 0, "loser": 1, "draw": false, "reason": "luck"}),
+            "reason at outcome.reason",
         ),
         ("discard", json!(["KS"]), "two_places at discard"),
         ("limit", json!(1), "over_limit at table"),

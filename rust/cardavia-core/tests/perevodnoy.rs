@@ -138,6 +138,42 @@ fn transfers_back_and_forth() {
 }
 
 #[test]
+fn the_observation_says_whether_a_transfer_is_possible() {
+    let can_transfer = |game: &Session<Perevodnoy>| {
+        [0, 1].map(|seat| game.observation(seat)["can_transfer"].clone())
+    };
+    let mut game = back_game::<Perevodnoy>();
+    assert_eq!(can_transfer(&game), [json!(false), json!(false)]);
+    play(&mut game, "attack:7S");
+    // A public fact: both seats see it, whatever the defender holds.
+    assert_eq!(can_transfer(&game), [json!(true), json!(true)]);
+    play(&mut game, "transfer:7H");
+    assert_eq!(can_transfer(&game), [json!(true), json!(true)]);
+    play(&mut game, "defend:AS");
+    assert_eq!(can_transfer(&game), [json!(false), json!(false)]);
+
+    let mut game = back_game::<Durak>();
+    play(&mut game, "attack:7S");
+    assert_eq!(game.observation(1)["can_transfer"], json!(false));
+
+    // The new defender (seat 1) would hold one card against two attacks.
+    let mut game = endgame(ROOM_DECK, ROOM_SCRIPT);
+    play(&mut game, ROOM_LINE);
+    play(&mut game, "attack:JH defend:QH stop attack:7D");
+    assert_eq!(game.observation(0)["can_transfer"], json!(false));
+    let mut game = endgame(ROOM_DECK, ROOM_SCRIPT);
+    play(&mut game, ROOM_LINE);
+    play(&mut game, "stop attack:7D");
+    assert_eq!(game.observation(0)["can_transfer"], json!(true));
+    // After a transfer the new defender beats with what it holds.
+    play(&mut game, "transfer:7S");
+    assert_eq!(game.observation(1)["open_attack"], json!("7D"));
+    assert_eq!(game.observation(1)["beating"], json!(["AD"]));
+    // Four sevens: a fifth attack could never come, the limit is 2.
+    assert_eq!(game.observation(1)["adds_left"], json!(0));
+}
+
+#[test]
 fn new_attacker_adds_only_when_all_beaten() {
     let mut game = back_game::<Perevodnoy>();
     play(&mut game, "attack:7S transfer:7H");
@@ -258,7 +294,7 @@ fn transfer_may_empty_the_hand() {
     play(&mut game, "stop");
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": 0, "loser": 1, "draw": false})
+        json!({"winner": 0, "loser": 1, "draw": false, "reason": "last_cards"})
     );
     assert_eq!(state(&game)["hands"], json!([[], ["6S", "6H", "6D", "KD"]]));
 }
@@ -272,7 +308,7 @@ fn transfer_emptying_the_hand_then_take() {
     play(&mut game, "stop");
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": 0, "loser": 1, "draw": false})
+        json!({"winner": 0, "loser": 1, "draw": false, "reason": "last_cards"})
     );
 }
 
@@ -351,7 +387,7 @@ fn idle_bouts_reach_fifty_draw() {
     assert_eq!(state(&game)["idle_bouts"], 50);
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": null, "loser": null, "draw": true})
+        json!({"winner": null, "loser": null, "draw": true, "reason": "idle_bouts"})
     );
     assert!(legal(&game).is_empty());
     assert_eq!(current(&game), None);
@@ -376,8 +412,12 @@ fn normal_end_checked_before_idle_draw() {
     // The 50th idle bout empties seat 1's hand: the normal end wins.
     assert_eq!(
         game.game.outcome_value(),
-        json!({"winner": 1, "loser": 0, "draw": false})
+        json!({"winner": 1, "loser": 0, "draw": false, "reason": "last_cards"})
     );
+    let mut s = state(&game);
+    s["outcome"]["reason"] = json!("idle_bouts");
+    let error = Session::<Perevodnoy>::from_value(&s).unwrap_err();
+    assert_eq!(fault(&error), "does_not_follow at outcome.reason");
 }
 
 #[test]

@@ -21,7 +21,7 @@ def why(game: DurakRules, move: str) -> dict[str, Any]:
     kind, _, card = move.partition(":")
     defending = game.current_player == game.defender
     if kind in ("attack", "stop") and defending:
-        return {"reason": "not_attacker", "attack": open_attack(game)}
+        return {"reason": "not_attacker", "attack": game.open_attack()}
     if kind in ("defend", "take", "transfer") and not defending:
         return {"reason": "not_defender"}
     if kind in ("stop", "take"):
@@ -43,13 +43,6 @@ def not_a_move(game: DurakRules, move: str) -> dict[str, Any]:
     return {"reason": "not_a_move"}
 
 
-def open_attack(game: DurakRules) -> str:
-    """The oldest attack card not yet beaten."""
-    index = game._open_attack()
-    assert index is not None
-    return str(game.table[index][0])
-
-
 def why_attack(game: DurakRules, card: str) -> dict[str, Any]:
     """The attacker's card: not in hand, the limit reached, or its rank not
     on the table (opening allows any card in hand)."""
@@ -57,8 +50,7 @@ def why_attack(game: DurakRules, card: str) -> dict[str, Any]:
         return {"reason": "not_in_hand", "card": card}
     if game._attack_count() >= game.limit:
         return {"reason": "bout_limit", "limit": game.limit}
-    ranks = sorted(game._ranks_on_table(), key=DECK.ranks.index)
-    return {"reason": "rank_not_on_table", "rank": rank(card), "ranks": ranks}
+    return {"reason": "rank_not_on_table", "rank": rank(card), "ranks": game.table_ranks()}
 
 
 def why_defend(game: DurakRules, card: str) -> dict[str, Any]:
@@ -67,7 +59,8 @@ def why_defend(game: DurakRules, card: str) -> dict[str, Any]:
     neither of the suit nor a trump."""
     if card not in game.hands[game.defender]:
         return {"reason": "not_in_hand", "card": card}
-    attack = open_attack(game)
+    attack = game.open_attack()
+    assert attack is not None  # the defender faces one
     if suit(card) == suit(attack):
         how = "lower"
     elif suit(attack) == game.trump:

@@ -18,6 +18,13 @@ DECK = ATLASNYE
 HAND_SIZE = 6
 MAX_ATTACKS = 6
 IDLE_BOUT_LIMIT = 50
+# How a finished game was decided, the outcome's "reason": a seat played
+# its last card with the stock empty, both did in the same bout, or 50
+# bouts in a row were idle.
+LAST_CARDS = "last_cards"
+BOTH_OUT = "both_out"
+IDLE_BOUTS = "idle_bouts"
+END_REASONS = (LAST_CARDS, BOTH_OUT, IDLE_BOUTS)
 
 
 def durak_moves(kinds: tuple[str, ...]) -> frozenset[str]:
@@ -98,6 +105,44 @@ class DurakRules(ReferenceGame):
 
     def _ranks_on_table(self) -> set[str]:
         return {rank(card) for pair in self.table for card in pair if card is not None}
+
+    # ------------------------------------------------------ the bout's facts
+
+    def open_attack(self) -> str | None:
+        """The oldest attack not yet beaten: the one a defence answers."""
+        index = self._open_attack()
+        return None if index is None else self.table[index][0]
+
+    def table_ranks(self) -> list[str]:
+        """The ranks on the table, low to high."""
+        on_table = self._ranks_on_table()
+        return [r for r in DECK.ranks if r in on_table]
+
+    def adds_left(self, seat: int) -> int:
+        """How many more attack cards this bout may take, as far as ``seat``
+        can tell: the room below the limit, and no more than the attacker's
+        cards that fit (its own view: its cards of a rank on the table, or
+        any card to open; the defender's: the attacker's hand size)."""
+        if self.outcome is not None:
+            return 0
+        room = max(0, self.limit - self._attack_count())
+        hand = self.hands[self.attacker]
+        if seat == self.attacker and self.table:
+            ranks = self._ranks_on_table()
+            return min(room, sum(1 for card in hand if rank(card) in ranks))
+        return min(room, len(hand))
+
+    def beating(self, seat: int) -> list[str]:
+        """``seat``'s cards that beat the open attack, if it is the defender."""
+        attack = self.open_attack()
+        if attack is None or seat != self.defender:
+            return []
+        return [card for card in self.hands[seat] if beats(card, attack, self.trump)]
+
+    def can_transfer(self) -> bool:
+        """Whether the bout still allows a transfer (RULES 4), whatever the
+        defender holds; never in classic Durak."""
+        return False
 
     @property
     def current_player(self) -> int | None:
@@ -193,12 +238,17 @@ class DurakRules(ReferenceGame):
 
         if not self.stock and (not self.hands[0] or not self.hands[1]):
             if not self.hands[0] and not self.hands[1]:
-                self.outcome = {"winner": None, "loser": None, "draw": True}
+                self.outcome = {"winner": None, "loser": None, "draw": True, "reason": BOTH_OUT}
             else:
                 loser = 0 if self.hands[0] else 1
-                self.outcome = {"winner": 1 - loser, "loser": loser, "draw": False}
+                self.outcome = {
+                    "winner": 1 - loser,
+                    "loser": loser,
+                    "draw": False,
+                    "reason": LAST_CARDS,
+                }
         elif self.idle_bouts >= IDLE_BOUT_LIMIT:
-            self.outcome = {"winner": None, "loser": None, "draw": True}
+            self.outcome = {"winner": None, "loser": None, "draw": True, "reason": IDLE_BOUTS}
         else:
             self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
 

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from ...cards import rank
 from ..checks import (
+    SCHEMA_VERSION,
     check_bool,
     check_cards,
     check_conservation,
@@ -27,7 +28,17 @@ from ..checks import (
     fault,
     item,
 )
-from .rules import DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS, DurakRules, beats
+from .rules import (
+    BOTH_OUT,
+    DECK,
+    END_REASONS,
+    IDLE_BOUT_LIMIT,
+    IDLE_BOUTS,
+    LAST_CARDS,
+    MAX_ATTACKS,
+    DurakRules,
+    beats,
+)
 
 D = TypeVar("D", bound=DurakRules)
 
@@ -40,7 +51,7 @@ STATE_KEYS = (
 
 def to_dict(game: DurakRules) -> dict[str, Any]:
     return {
-        "schema": 1,
+        "schema": SCHEMA_VERSION,
         "game": game.game,
         "seed": game.seed,
         "deck": list(game.deck),
@@ -94,20 +105,38 @@ def check_table_pair(value: object, i: int) -> list[str | None]:
     return [attack, defence]
 
 
-def check_outcome(value: object) -> dict[str, Any] | None:
+def check_outcome(value: object, reason_optional: bool = False) -> dict[str, Any] | None:
+    """The outcome dict; ``reason_optional`` for an observation, which may
+    have been written before the outcome had a reason."""
     if value is None:
         return None
-    d = check_keys(value, ("winner", "loser", "draw"), "outcome")
+    optional = ("reason",) if reason_optional else ()
+    d = check_keys(value, ("winner", "loser", "draw", "reason"), "outcome", optional)
     draw = check_bool(d["draw"], "outcome.draw")
     if draw:
         if d["winner"] is not None or d["loser"] is not None:
             raise fault("draw_with_winner", "outcome")
-        return {"winner": None, "loser": None, "draw": True}
-    winner = check_seat(d["winner"], "outcome.winner")
-    loser = check_seat(d["loser"], "outcome.loser")
-    if winner == loser:
-        raise fault("winner_is_loser", "outcome", winner)
-    return {"winner": winner, "loser": loser, "draw": False}
+        outcome: dict[str, Any] = {"winner": None, "loser": None, "draw": True}
+    else:
+        winner = check_seat(d["winner"], "outcome.winner")
+        loser = check_seat(d["loser"], "outcome.loser")
+        if winner == loser:
+            raise fault("winner_is_loser", "outcome", winner)
+        outcome = {"winner": winner, "loser": loser, "draw": False}
+    if "reason" in d:
+        if not isinstance(d["reason"], str) or d["reason"] not in END_REASONS:
+            raise fault("reason", "outcome.reason", d["reason"])
+        outcome["reason"] = d["reason"]
+    return outcome
+
+
+def end_reason(outcome: dict[str, Any], hands: list[list[str]]) -> str:
+    """The reason a finished position shows: both hands empty is a draw of
+    both seats going out (the end of a bout checks it first), another draw
+    is the idle-bout draw, a win is the loser left with cards."""
+    if not outcome["draw"]:
+        return LAST_CARDS
+    return BOTH_OUT if not hands[0] and not hands[1] else IDLE_BOUTS
 
 
 def _check_consistency(game: DurakRules) -> None:
@@ -153,6 +182,9 @@ def _check_finished(game: DurakRules) -> None:
             raise fault("draw_with_cards", "outcome", limit=IDLE_BOUT_LIMIT)
     elif game.stock or game.hands[game.outcome["winner"]] or not game.hands[game.outcome["loser"]]:
         raise fault("winner_with_cards", "outcome")
+    expected = end_reason(game.outcome, game.hands)
+    if game.outcome["reason"] != expected:
+        raise fault("does_not_follow", "outcome.reason", game.outcome["reason"], expected=expected)
 
 
 def _check_bout(game: DurakRules) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from ...cards import SCHNAPSEN, SCHNAPSEN_POINTS, SUITS, suit
 from ...rng import SplitMix64, shuffle
 from ..base import ReferenceGame, resolve_seed
-from .scoring import deal_played_out, deal_won_by_66
+from .scoring import copy_deal, deal_played_out, deal_won_by_66
 
 DECK = SCHNAPSEN
 CARD_POINTS = SCHNAPSEN_POINTS
@@ -235,6 +235,24 @@ class SchnapsenRules(ReferenceGame):
 
     # ------------------------------------------------------ end of the deal
 
+    def _deal_record(self, score: dict[str, Any]) -> dict[str, Any]:
+        """What the summary of the deal just ended shows (docs/SCHEMA.md,
+        "Deal records"): its score, and the deal as it ended."""
+        won = [self.tricks_won(0), self.tricks_won(1)]
+        declared = [self.marriage_points(0), self.marriage_points(1)]
+        return {
+            **score,
+            "trump": self.trump,
+            "points": [self.points(0), self.points(1)],
+            "tricks_won": won,
+            "marriages": [list(suits) for suits in self.marriages],
+            "marriage_points": [declared[s] if won[s] else 0 for s in (0, 1)],
+            "pending_points": [0 if won[s] else declared[s] for s in (0, 1)],
+            "last_trick": list(self.tricks[-1]),
+            "closed_by": None if self.closed is None else self.closed["by"],
+            "match_points": list(self.match_points),
+        }
+
     def _end_deal_by_66(self, seat: int) -> None:
         opponent = 1 - seat
         points, won = self.points(opponent), self.tricks_won(opponent) > 0
@@ -243,17 +261,18 @@ class SchnapsenRules(ReferenceGame):
     def _end_deal_played_out(self, last_winner: int) -> None:
         self._score_deal(deal_played_out(last_winner, self.closed))
 
-    def _score_deal(self, record: dict[str, Any]) -> None:
-        """Record the deal; the match goes on with the next deal, dealt by
-        the other seat, until a seat has counted its points down to zero."""
-        winner = record["winner"]
-        self.deals.append(record)
-        self.match_points[winner] = max(0, self.match_points[winner] - record["game_points"])
+    def _score_deal(self, score: dict[str, Any]) -> None:
+        """Record the deal as it ended; the match goes on with the next deal,
+        dealt by the other seat, until a seat has counted its points down to
+        zero."""
+        winner = score["winner"]
+        self.match_points[winner] = max(0, self.match_points[winner] - score["game_points"])
+        self.deals.append(self._deal_record(score))
         if self.match_points[winner] == 0:
             self.outcome = {
                 "winner": winner,
                 "match_points": list(self.match_points),
-                "deals": [dict(deal) for deal in self.deals],
+                "deals": [copy_deal(deal) for deal in self.deals],
             }
             return
         self._deal(shuffle(list(DECK.cards), self.rng), dealer=1 - self.dealer)

@@ -27,6 +27,16 @@ REASON_POINTS = {
 }
 
 
+def copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """A deal record copied down to its lists (``points``, ``last_trick``...)."""
+    return {
+        key: [list(x) if isinstance(x, list) else x for x in value]
+        if isinstance(value, list)
+        else value
+        for key, value in deal.items()
+    }
+
+
 def game_points(opponent_points: int, opponent_won_trick: bool) -> int:
     """1, 2 or 3 game points by the opponent's points and tricks."""
     if not opponent_won_trick:

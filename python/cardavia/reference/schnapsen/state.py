@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from ...cards import SUITS, suit
 from ...rng import MASK64, SplitMix64
 from ..checks import (
+    SCHEMA_VERSION,
     check_bool,
     check_cards,
     check_conservation,
@@ -39,9 +40,39 @@ from .rules import (
     card_points,
     trick_winner,
 )
-from .scoring import REASON_POINTS, REASONS
+from .scoring import (
+    CLOSER_FAILED,
+    CLOSER_REACHED_66,
+    LAST_TRICK,
+    OPPONENT_REACHED_66,
+    REACHED_66,
+    REASON_POINTS,
+    REASONS,
+    copy_deal,
+    game_points,
+)
 
 S = TypeVar("S", bound=SchnapsenRules)
+
+#: The keys of a deal record (docs/SCHEMA.md, "Deal records").
+DEAL_KEYS = (
+    "winner", "game_points", "reason", "trump", "points", "tricks_won", "marriages",
+    "marriage_points", "pending_points", "last_trick", "closed_by", "match_points",
+)  # fmt: skip
+# The most points a seat can end a deal with: every card point (120) and
+# every marriage (100).
+MAX_DEAL_POINTS = 220
+MAX_MARRIAGE_POINTS = 100
+# How many tricks a deal ended for each reason has been played: all ten
+# when played out; after a close at trick k (0-4) the hands give five
+# more, and the closed stock is never played out.
+TRICKS_BY_REASON = {
+    LAST_TRICK: (10, 10),
+    CLOSER_FAILED: (5, 9),
+    CLOSER_REACHED_66: (1, 9),
+    OPPONENT_REACHED_66: (1, 9),
+    REACHED_66: (1, 10),
+}
 
 STATE_KEYS = (
     "schema", "game", "seed", "deck", "rng", "match_points", "deals", "dealer",
@@ -52,13 +83,13 @@ STATE_KEYS = (
 
 def to_dict(game: SchnapsenRules) -> dict[str, Any]:
     return {
-        "schema": 1,
+        "schema": SCHEMA_VERSION,
         "game": game.game,
         "seed": game.seed,
         "deck": list(game.deck),
         "rng": game.rng.state,
         "match_points": list(game.match_points),
-        "deals": [dict(deal) for deal in game.deals],
+        "deals": [copy_deal(deal) for deal in game.deals],
         "dealer": game.dealer,
         "trump": game.trump,
         "indicator": game.indicator,
@@ -82,7 +113,7 @@ def outcome_copy(game: SchnapsenRules) -> dict[str, Any] | None:
     return {
         "winner": game.outcome["winner"],
         "match_points": list(game.outcome["match_points"]),
-        "deals": [dict(deal) for deal in game.outcome["deals"]],
+        "deals": [copy_deal(deal) for deal in game.outcome["deals"]],
     }
 
 
@@ -127,7 +158,7 @@ def from_dict(cls: type[S], data: object) -> S:
 
 
 def check_deal(value: object, what: str) -> dict[str, Any]:
-    d = check_keys(value, ("winner", "game_points", "reason"), what)
+    d = check_keys(value, DEAL_KEYS, what)
     reason = d["reason"]
     if reason not in REASONS:
         raise fault("reason", f"{what}.reason", reason)
@@ -135,17 +166,106 @@ def check_deal(value: object, what: str) -> dict[str, Any]:
     points = check_int(d["game_points"], f"{what}.game_points", 1, 3)
     if points not in REASON_POINTS[reason]:
         raise fault("reason_points", f"{what}.game_points", points, reason=reason)
-    return {"winner": winner, "game_points": points, "reason": reason}
+    if d["trump"] not in SUITS:
+        raise fault("suit", f"{what}.trump", d["trump"])
+    deal: dict[str, Any] = {"winner": winner, "game_points": points, "reason": reason}
+    deal["trump"] = d["trump"]
+    deal["points"] = _small_pair(d["points"], f"{what}.points", MAX_DEAL_POINTS)
+    deal["tricks_won"] = _small_pair(d["tricks_won"], f"{what}.tricks_won", 10)
+    marriages = check_pair(d["marriages"], f"{what}.marriages")
+    deal["marriages"] = [check_suits(marriages[i], f"{what}.marriages[{i}]") for i in (0, 1)]
+    for key in ("marriage_points", "pending_points"):
+        deal[key] = _small_pair(d[key], f"{what}.{key}", MAX_MARRIAGE_POINTS)
+    deal["last_trick"] = last_trick = _read_trick(d["last_trick"], f"{what}.last_trick")
+    if last_trick[0] == last_trick[1]:
+        raise fault("duplicate", f"{what}.last_trick", last_trick[0])
+    closed_by = d["closed_by"]
+    deal["closed_by"] = None if closed_by is None else check_seat(closed_by, f"{what}.closed_by")
+    deal["match_points"] = _small_pair(d["match_points"], f"{what}.match_points", MATCH_POINTS)
+    _check_record(deal, what)
+    return deal
 
 
-def check_trick(value: object, i: int) -> list[Any]:
-    what = item("tricks", i)
+def _small_pair(value: object, what: str, high: int) -> list[int]:
+    """Two small counts, one per seat, each in ``0..high``."""
+    pair = check_pair(value, what)
+    return [check_int(pair[i], item(what, i), 0, high) for i in (0, 1)]
+
+
+def _check_record(deal: dict[str, Any], what: str) -> None:
+    """A deal record agrees with itself: its tricks, marriages and points
+    fit the reason the deal ended for and the game points it awarded
+    (RULES 5)."""
+    reason, won = deal["reason"], deal["tricks_won"]
+    total = won[0] + won[1]
+    low, high = TRICKS_BY_REASON[reason]
+    if not low <= total <= high:
+        raise fault("deal_tricks", f"{what}.tricks_won", won, reason=reason, low=low, high=high)
+    last_winner = deal["last_trick"][2]
+    if won[last_winner] == 0 or (reason == LAST_TRICK and last_winner != deal["winner"]):
+        raise fault("deal_last_trick", f"{what}.last_trick", last_winner, reason=reason)
+    both = [s for s in deal["marriages"][0] if s in deal["marriages"][1]]
+    if both:
+        raise fault("deal_marriages", f"{what}.marriages", both[0])
+    declared = [
+        sum(40 if s == deal["trump"] else 20 for s in deal["marriages"][seat]) for seat in (0, 1)
+    ]
+    counted = [declared[seat] if won[seat] else 0 for seat in (0, 1)]
+    pending = [declared[seat] - counted[seat] for seat in (0, 1)]
+    for key, expected in (("marriage_points", counted), ("pending_points", pending)):
+        if deal[key] != expected:
+            raise fault("does_not_follow", f"{what}.{key}", deal[key], expected=expected)
+    points = deal["points"]
+    cards = [points[seat] - counted[seat] for seat in (0, 1)]
+    if (
+        any(cards[seat] < 0 or (cards[seat] > 0) != (won[seat] > 0) for seat in (0, 1))
+        or sum(cards) > 120
+        or (sum(cards) == 120) != (total == 10)
+    ):
+        raise fault("deal_card_points", f"{what}.points", points)
+    w, loser = deal["winner"], 1 - deal["winner"]
+    by_66 = reason not in (LAST_TRICK, CLOSER_FAILED)
+    if (points[w] >= WINNING_POINTS) != by_66 or points[loser] >= WINNING_POINTS:
+        raise fault("deal_66", f"{what}.points", points, reason=reason, winner=w)
+    closer = {
+        REACHED_66: None,
+        LAST_TRICK: None,
+        CLOSER_REACHED_66: w,
+        CLOSER_FAILED: loser,
+        OPPONENT_REACHED_66: loser,
+    }[reason]
+    if deal["closed_by"] != closer:
+        raise fault(
+            "deal_closed_by", f"{what}.closed_by", deal["closed_by"], reason=reason, expected=closer
+        )
+    # The game points a close awards come from the opponent's points at the
+    # close, which the record does not hold; only a seat that never won a
+    # trick tells them: it had none at the close either.
+    expected_points = None
+    if reason == REACHED_66:
+        expected_points = game_points(points[loser], won[loser] > 0)
+    elif (reason == CLOSER_REACHED_66 and not won[loser]) or (
+        reason == CLOSER_FAILED and not won[w]
+    ):
+        expected_points = 3
+    if expected_points is not None and deal["game_points"] != expected_points:
+        raise fault(
+            "deal_game_points", f"{what}.game_points", deal["game_points"], expected=expected_points
+        )
+
+
+def _read_trick(value: object, what: str) -> list[Any]:
+    """A trick, ``[lead, follow, winner]``."""
     trick = check_entries(value, what, 3)
     return [
         DECK.check_card(trick[0], item(what, 0)),
         DECK.check_card(trick[1], item(what, 1)),
         check_seat(trick[2], item(what, 2)),
     ]
+
+
+def check_trick(value: object, i: int) -> list[Any]:
+    return _read_trick(value, item("tricks", i))
 
 
 def check_suits(value: object, what: str) -> list[str]:
@@ -223,6 +343,7 @@ def _check_consistency(game: SchnapsenRules) -> None:
                 raise fault("marriage_not_first", item("marriages", seat), s, suit=s, seat=seat)
     if game.outcome is not None:
         _check_closed_record(game)
+        _check_last_deal(game)
         return
     for seat in (0, 1):
         if game.points(seat) >= WINNING_POINTS:
@@ -233,10 +354,17 @@ def _check_consistency(game: SchnapsenRules) -> None:
 
 def _check_match(game: SchnapsenRules) -> None:
     won = [MATCH_POINTS, MATCH_POINTS]
-    for deal in game.deals:
+    for i, deal in enumerate(game.deals):
         if 0 in won:
             raise fault("deal_after_match", "deals")
         won[deal["winner"]] = max(0, won[deal["winner"]] - deal["game_points"])
+        if deal["match_points"] != won:
+            raise fault(
+                "match_points",
+                f"deals[{i}].match_points",
+                deal["match_points"],
+                expected=list(won),
+            )
     if won != game.match_points:
         raise fault("match_points", "match_points")
     finished = 0 in won
@@ -325,6 +453,24 @@ def _check_closed_record(game: SchnapsenRules) -> None:
             opponent=opponent,
             points=points,
         )
+
+
+def _check_last_deal(game: SchnapsenRules) -> None:
+    """Once the match is over the last deal stays as it ended, so its
+    record says what the position shows."""
+    last = len(game.deals) - 1
+    deal = game.deals[last]
+    facts = (
+        ("trump", game.trump),
+        ("points", [game.points(0), game.points(1)]),
+        ("tricks_won", [game.tricks_won(0), game.tricks_won(1)]),
+        ("marriages", game.marriages),
+        ("last_trick", list(game.tricks[-1]) if game.tricks else None),
+        ("closed_by", None if game.closed is None else game.closed["by"]),
+    )
+    for key, expected in facts:
+        if deal[key] != expected:
+            raise fault("does_not_follow", f"deals[{last}].{key}", deal[key], expected=expected)
 
 
 def _check_deal_progress(game: SchnapsenRules) -> None:

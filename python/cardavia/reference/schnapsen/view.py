@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import SchnapsenRules
+from .scoring import copy_deal
 from .state import outcome_copy
 
 
@@ -33,7 +34,7 @@ def observation(game: SchnapsenRules, seat: int) -> dict[str, Any]:
         "pending_points": [0 if game.tricks_won(s) else game.marriage_points(s) for s in (0, 1)],
         "tricks_won": [game.tricks_won(0), game.tricks_won(1)],
         "match_points": list(game.match_points),
-        "deals": [dict(deal) for deal in game.deals],
+        "deals": [copy_deal(deal) for deal in game.deals],
         "history": list(game.history),
         "outcome": outcome_copy(game),
     }

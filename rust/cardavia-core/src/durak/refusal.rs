@@ -11,19 +11,6 @@ use crate::cards::{bit, Card};
 use crate::refusal::{Explain, Reason, Refusal, HOW_LOWER, HOW_NOT_TRUMP, HOW_OTHER_SUIT};
 
 impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
-    /// The oldest attack not yet beaten (only while one is open).
-    pub(crate) fn open_attack(&self) -> Card {
-        self.attacks[usize::from(self.defended).min(self.attacks.len() - 1)]
-    }
-
-    /// The cards of the table's ranks, sorted low to high (`6 7 … A`).
-    fn table_rank_names(&self) -> Vec<String> {
-        (0..DECK.ranks.len() as u8)
-            .filter(|&rank| self.table_ranks & (1 << rank) != 0)
-            .map(|rank| crate::refusal::rank_name(DECK, rank))
-            .collect()
-    }
-
     /// The attacker's card, in hand, beyond what `additions` allows: the
     /// bout's limit is reached, or its rank is not on the table. (Opening
     /// allows any card in hand.)
@@ -46,7 +33,9 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         if self.hands[self.defender()] & bit(card) == 0 {
             return Refusal::new(Reason::NotInHand).card("card", DECK, card);
         }
-        let attack = self.open_attack();
+        let Some(attack) = self.open_attack() else {
+            return Refusal::new(Reason::NotDefender);
+        };
         let how = if DECK.suit(card) == DECK.suit(attack) {
             HOW_LOWER
         } else if self.trump_set & bit(attack) != 0 {
@@ -66,7 +55,11 @@ impl<const TRANSFERS: bool> Explain for DurakRules<TRANSFERS> {
         let defending = self.phase() == Phase::Defend;
         match mv {
             DurakMove::Attack(_) | DurakMove::Stop if defending => {
-                Refusal::new(Reason::NotAttacker).card("attack", DECK, self.open_attack())
+                let refusal = Refusal::new(Reason::NotAttacker);
+                match self.open_attack() {
+                    Some(attack) => refusal.card("attack", DECK, attack),
+                    None => refusal,
+                }
             }
             DurakMove::Defend(_) | DurakMove::Take | DurakMove::Transfer(_) if !defending => {
                 Refusal::new(Reason::NotDefender)
@@ -126,7 +119,7 @@ mod tests {
             .filter(|card| !named.contains(&card.as_str()))
             .collect();
         let state = json!({
-            "schema": 1, "game": G::ID, "seed": null, "deck": ATLASNYE.names(ATLASNYE.full()),
+            "schema": 2, "game": G::ID, "seed": null, "deck": ATLASNYE.names(ATLASNYE.full()),
             "trump_card": "7D", "hands": hands, "stock": [], "table": table,
             "discard": discard, "attacker": 0, "taking": false, "limit": limit,
             "idle_bouts": 0, "known": [[], []], "history": [], "outcome": null,

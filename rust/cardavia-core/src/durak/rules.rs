@@ -222,6 +222,19 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         }
     }
 
+    /// The oldest attack not yet beaten: the one a defence answers.
+    pub(crate) fn open_attack(&self) -> Option<Card> {
+        (self.defended < self.table_len).then(|| self.attacks[usize::from(self.defended)])
+    }
+
+    /// The rank letters on the table, low to high.
+    pub(crate) fn table_rank_names(&self) -> Vec<String> {
+        (0..DECK.ranks.len())
+            .filter(|&rank| self.table_ranks & (1 << rank) != 0)
+            .map(|rank| char::from(DECK.ranks[rank]).to_string())
+            .collect()
+    }
+
     /// Every card of a rank on the table.
     #[inline]
     pub(crate) fn table_rank_cards(&self) -> CardSet {

@@ -7,8 +7,8 @@ use super::rules::{DurakRules, DECK, DECK_LEN, IDLE_BOUT_LIMIT, MAX_ATTACKS, RAN
 use crate::cards::{bit, cards, Card, CardSet};
 use crate::checks::{
     check_bool, check_card, check_cards, check_conservation, check_depth, check_header,
-    check_history, check_keys, check_list, check_opt_card, check_order, check_pair, check_seat,
-    check_seed, check_small, field, item,
+    check_history, check_keys, check_keys_optional, check_list, check_opt_card, check_order,
+    check_pair, check_seat, check_seed, check_small, field, item, SCHEMA_VERSION,
 };
 use crate::error::{invalid, Error, Kind, Result};
 use crate::game::{Game, Outcome, Record, State};
@@ -16,18 +16,23 @@ use serde_json::{json, Value};
 
 impl<const TRANSFERS: bool> State for DurakRules<TRANSFERS> {
     fn outcome_value(&self) -> Value {
-        match self.outcome {
-            None => Value::Null,
-            Some(Outcome::Draw) => json!({"winner": null, "loser": null, "draw": true}),
-            Some(Outcome::Win { winner }) => {
-                json!({"winner": winner, "loser": 1 - winner, "draw": false})
+        let Some(outcome) = self.outcome else {
+            return Value::Null;
+        };
+        let reason = end_reason(outcome, self.hands.map(|hand| hand == 0));
+        match outcome {
+            Outcome::Draw => {
+                json!({"winner": null, "loser": null, "draw": true, "reason": reason})
+            }
+            Outcome::Win { winner } => {
+                json!({"winner": winner, "loser": 1 - winner, "draw": false, "reason": reason})
             }
         }
     }
     fn to_value(&self, record: &Record) -> Value {
         let deck: Vec<String> = record.deck.iter().map(|&c| DECK.name_of(c)).collect();
         json!({
-            "schema": 1,
+            "schema": SCHEMA_VERSION,
             "game": Self::ID,
             "seed": record.seed,
             "deck": deck,
@@ -102,24 +107,57 @@ pub const STATE_KEYS: [&str; 16] = [
     "outcome",
 ];
 
-pub(super) fn check_outcome(value: &Value) -> Result<Option<Outcome>> {
+/// How a finished game was decided, the outcome's `reason` (RULES 3, 4):
+/// a seat played its last card with the stock empty, both seats did in
+/// the same bout, or 50 bouts in a row were idle.
+pub const END_REASONS: [&str; 3] = ["last_cards", "both_out", "idle_bouts"];
+
+/// The reason that follows from a finished position: its outcome and
+/// which hands are empty. Both hands empty is checked first, as the end
+/// of a bout does.
+fn end_reason(outcome: Outcome, empty: [bool; 2]) -> &'static str {
+    match outcome {
+        Outcome::Win { .. } => END_REASONS[0],
+        Outcome::Draw if empty == [true, true] => END_REASONS[1],
+        Outcome::Draw => END_REASONS[2],
+    }
+}
+
+/// An outcome read: how it ended and the reason given (`None` when an
+/// observation of the older schema left it out).
+pub(super) type ReadOutcome = Option<(Outcome, Option<&'static str>)>;
+
+/// The outcome dict; `reason_optional` for an observation, which may have
+/// been written before the outcome had a reason.
+pub(super) fn check_outcome(value: &Value, reason_optional: bool) -> Result<ReadOutcome> {
     if value.is_null() {
         return Ok(None);
     }
-    let map = check_keys(value, &["winner", "loser", "draw"], "outcome")?;
+    let keys = ["winner", "loser", "draw", "reason"];
+    let optional: &[&str] = if reason_optional { &["reason"] } else { &[] };
+    let map = check_keys_optional(value, &keys, optional, "outcome")?;
     let (winner, loser) = (field(map, "winner"), field(map, "loser"));
-    if check_bool(field(map, "draw"), "outcome.draw")? {
+    let outcome = if check_bool(field(map, "draw"), "outcome.draw")? {
         if !winner.is_null() || !loser.is_null() {
             return invalid(Kind::DrawWithWinner, "outcome", Value::Null);
         }
-        return Ok(Some(Outcome::Draw));
-    }
-    let winner = check_seat(winner, "outcome.winner")?;
-    let loser = check_seat(loser, "outcome.loser")?;
-    if winner == loser {
-        return invalid(Kind::WinnerIsLoser, "outcome", winner);
-    }
-    Ok(Some(Outcome::Win { winner }))
+        Outcome::Draw
+    } else {
+        let winner = check_seat(winner, "outcome.winner")?;
+        let loser = check_seat(loser, "outcome.loser")?;
+        if winner == loser {
+            return invalid(Kind::WinnerIsLoser, "outcome", winner);
+        }
+        Outcome::Win { winner }
+    };
+    let reason = match map.get("reason") {
+        None => None,
+        Some(given) => match END_REASONS.iter().find(|r| given.as_str() == Some(r)) {
+            Some(reason) => Some(*reason),
+            None => return invalid(Kind::Reason, "outcome.reason", given.clone()),
+        },
+    };
+    Ok(Some((outcome, reason)))
 }
 
 impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
@@ -193,6 +231,8 @@ pub(super) struct Parsed {
     pub(super) known: [Vec<Card>; 2],
     pub(super) history: Vec<String>,
     pub(super) outcome: Option<Outcome>,
+    /// The outcome's reason as given; checked against the position.
+    pub(super) reason: Option<&'static str>,
 }
 
 fn set_of(cards: &[Card]) -> CardSet {
@@ -218,6 +258,7 @@ impl Parsed {
             known: [list(game.known[0]), list(game.known[1])],
             history: Vec::new(),
             outcome: game.outcome,
+            reason: None,
         }
     }
 
@@ -249,7 +290,7 @@ impl Parsed {
             check_cards(DECK, k1, "known[1]", true)?,
         ];
         let history = check_history::<DurakRules<TRANSFERS>>(field(d, "history"))?;
-        let outcome = check_outcome(field(d, "outcome"))?;
+        let read = check_outcome(field(d, "outcome"), false)?;
         Ok(Self {
             seed,
             deck,
@@ -264,7 +305,8 @@ impl Parsed {
             idle_bouts,
             known,
             history,
-            outcome,
+            outcome: read.map(|(outcome, _)| outcome),
+            reason: read.and_then(|(_, reason)| reason),
         })
     }
 
@@ -364,7 +406,14 @@ impl Parsed {
                 }
             }
         }
-        Ok(())
+        let expected = end_reason(outcome, [0, 1].map(|seat| self.hands[seat].is_empty()));
+        match self.reason {
+            Some(given) if given != expected => {
+                Err(Error::state(Kind::DoesNotFollow, "outcome.reason", given)
+                    .with("expected", expected))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn check_bout(&self, transfers: bool) -> Result<()> {

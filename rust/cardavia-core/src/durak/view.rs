@@ -3,7 +3,7 @@
 //! `python/cardavia/reference/durak/view.py` and of the Durak part of
 //! `reference/worlds.py`.
 
-use super::rules::{DurakRules, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS};
+use super::rules::{DurakRules, Phase, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS};
 use super::state::{check_outcome, read_table, Parsed};
 use crate::cards::{bit, count, CardSet, SUIT_LETTERS};
 use crate::checks::{check_bool, check_card, check_cards, check_history, check_seat, check_small};
@@ -12,8 +12,18 @@ use crate::game::{Game, Record, State};
 use crate::worlds::{seat_fields, turn, unseen, with_derived, Observe, Worlds};
 use serde_json::{json, Map, Value};
 
+/// The bout's facts (docs/SCHEMA.md): derived, and missing from an
+/// observation written before schema 2.
+pub const BOUT_KEYS: [&str; 5] = [
+    "open_attack",
+    "table_ranks",
+    "adds_left",
+    "beating",
+    "can_transfer",
+];
+
 /// The keys of a Durak observation (docs/SCHEMA.md).
-pub const OBSERVATION_KEYS: [&str; 19] = [
+pub const OBSERVATION_KEYS: [&str; 24] = [
     "game",
     "seat",
     "current_player",
@@ -30,6 +40,11 @@ pub const OBSERVATION_KEYS: [&str; 19] = [
     "defender",
     "taking",
     "limit",
+    "open_attack",
+    "table_ranks",
+    "adds_left",
+    "beating",
+    "can_transfer",
     "idle_bouts",
     "history",
     "outcome",
@@ -86,16 +101,52 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     }
 }
 
+impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
+    /// How many more attack cards this bout may take, as far as `seat`
+    /// can tell: the limit's room, and no more than the attacker's cards
+    /// that fit (its own observation: its cards of a rank on the table,
+    /// or any card to open; the defender's: the attacker's hand size).
+    fn adds_left(&self, seat: usize) -> u32 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let room = u32::from(self.limit.saturating_sub(self.table_len));
+        let hand = self.hands[self.attacker()];
+        let fitting = if seat == self.attacker() && self.table_len > 0 {
+            count(hand & self.table_rank_cards())
+        } else {
+            count(hand)
+        };
+        room.min(fitting)
+    }
+
+    /// `seat`'s cards that beat the open attack, if it is the defender.
+    fn beating_cards(&self, seat: usize) -> CardSet {
+        match self.open_attack() {
+            Some(attack) if seat == self.defender() => self.hands[seat] & self.beating_set(attack),
+            _ => 0,
+        }
+    }
+}
+
 impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
     const OBSERVATION_KEYS: &'static [&'static str] = &OBSERVATION_KEYS;
+    const OPTIONAL_KEYS: &'static [&'static str] = &BOUT_KEYS;
 
     fn derived(&self, seat: usize) -> Vec<(&'static str, Value)> {
         let (current, legal) = turn(self, seat);
+        let open = self.open_attack().map(|card| DECK.name_of(card));
+        let can_transfer = self.phase() == Phase::Defend && self.transfer_possible();
         vec![
             ("trump", Value::from(self.trump_letter())),
             ("defender", Value::from(self.defender())),
             ("current_player", current),
             ("legal_moves", legal),
+            ("open_attack", json!(open)),
+            ("table_ranks", json!(self.table_rank_names())),
+            ("adds_left", json!(self.adds_left(seat))),
+            ("beating", Self::names(self.beating_cards(seat))),
+            ("can_transfer", Value::from(can_transfer)),
         ]
     }
 
@@ -114,7 +165,7 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
         let limit = check_small(field("limit"), "limit", 0, MAX_ATTACKS as u8)?;
         let idle_bouts = check_small(field("idle_bouts"), "idle_bouts", 0, IDLE_BOUT_LIMIT)?;
         let history = check_history::<Self>(field("history"))?;
-        let outcome = check_outcome(field("outcome"))?;
+        let read = check_outcome(field("outcome"), true)?;
         if fields.hand.len() != fields.sizes[seat] {
             return invalid(Kind::HandSizes, "hand", fields.hand.len());
         }
@@ -158,7 +209,8 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
             idle_bouts,
             known: fields.known,
             history,
-            outcome,
+            outcome: read.map(|(outcome, _)| outcome),
+            reason: read.and_then(|(_, reason)| reason),
         };
         parsed.check_consistency(TRANSFERS)?;
         let (template, record) = parsed.build::<TRANSFERS>();

@@ -4,7 +4,7 @@
 //! position is plain fixed-size data (bitsets and small arrays), so a
 //! clone is a memcpy and a playout never allocates.
 
-use super::scoring::DealResult;
+use super::scoring::{DealResult, PackedDeal};
 use crate::cards::{bit, nth, Card, CardSet, SCHNAPSEN};
 use crate::game::{Game, MoveList, Outcome};
 use crate::rng::SplitMix64;
@@ -134,7 +134,7 @@ pub struct Schnapsen {
     /// The one stream that shuffles every later deal of the match.
     pub(crate) rng: SplitMix64,
     pub(crate) match_points: [u8; 2],
-    pub(crate) deals: [DealResult; MAX_DEALS],
+    pub(crate) deals: [PackedDeal; MAX_DEALS],
     pub(crate) n_deals: u8,
     /// The match winner, once a seat reaches 0.
     pub(crate) winner: Option<u8>,
@@ -166,7 +166,7 @@ impl Schnapsen {
         Self {
             rng,
             match_points: [MATCH_POINTS; 2],
-            deals: [DealResult::default(); MAX_DEALS],
+            deals: [PackedDeal::default(); MAX_DEALS],
             n_deals: 0,
             winner: None,
             dealer: 1,
@@ -252,8 +252,11 @@ impl Schnapsen {
         &self.tricks[..usize::from(self.n_tricks)]
     }
 
-    pub fn deals(&self) -> &[DealResult] {
-        &self.deals[..usize::from(self.n_deals)]
+    /// The finished deals of the match, in order.
+    pub fn deals(&self) -> impl ExactSizeIterator<Item = DealResult> + '_ {
+        self.deals[..usize::from(self.n_deals)]
+            .iter()
+            .map(|deal| deal.unpack())
     }
 
     pub fn match_points(&self) -> [u8; 2] {
@@ -458,7 +461,7 @@ impl PartialEq for Schnapsen {
     fn eq(&self, other: &Self) -> bool {
         self.rng == other.rng
             && self.match_points == other.match_points
-            && self.deals() == other.deals()
+            && self.deals[..usize::from(self.n_deals)] == other.deals[..usize::from(other.n_deals)]
             && self.winner == other.winner
             && self.dealer == other.dealer
             && self.trump == other.trump

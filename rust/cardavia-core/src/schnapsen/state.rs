@@ -4,13 +4,13 @@
 //! same first fault.
 
 use super::rules::*;
-use super::scoring::{DealResult, Reason};
-use super::view::{name, names, opt_name};
+use super::scoring::{game_points, DealResult, PackedDeal, Reason};
+use super::view::{name, names, opt_name, suit_name, suit_names, trick_value};
 use crate::cards::{bit, Card, CardSet, SCHNAPSEN, SUIT_LETTERS};
 use crate::checks::{
     at, check_bool, check_card, check_cards, check_depth, check_entries, check_header,
     check_history, check_int, check_keys, check_list, check_opt_card, check_order, check_pair,
-    check_seat, check_seed, check_small, field, item,
+    check_seat, check_seed, check_small, field, item, SCHEMA_VERSION,
 };
 use crate::error::{invalid, Error, Kind, Result};
 use crate::game::{Game, Record, State};
@@ -36,7 +36,7 @@ impl State for Schnapsen {
             .collect();
         let stock: Vec<String> = self.stock().iter().map(|&c| name(c)).collect();
         json!({
-            "schema": 1,
+            "schema": SCHEMA_VERSION,
             "game": Self::ID,
             "seed": record.seed,
             "deck": deck,
@@ -106,8 +106,45 @@ fn corrupt(field: &str, what: &str) -> Result<()> {
     Err(Error::state(Kind::Corrupt, field, Value::Null).with("what", what))
 }
 
-fn check_deal(value: &Value, what: &str) -> Result<DealResult> {
-    let d = check_keys(value, &["winner", "game_points", "reason"], what)?;
+/// The keys of a deal record (docs/SCHEMA.md, "Deal records").
+pub const DEAL_KEYS: [&str; 12] = [
+    "winner",
+    "game_points",
+    "reason",
+    "trump",
+    "points",
+    "tricks_won",
+    "marriages",
+    "marriage_points",
+    "pending_points",
+    "last_trick",
+    "closed_by",
+    "match_points",
+];
+
+/// The most points a seat can end a deal with: every card point (120)
+/// and every marriage (100).
+const MAX_DEAL_POINTS: u8 = 220;
+const MAX_MARRIAGE_POINTS: u8 = 100;
+
+/// A deal record as read: the deal, and the match points after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct DealEntry {
+    pub(super) deal: DealResult,
+    pub(super) match_points: [u8; 2],
+}
+
+/// Two small counts, one per seat, each in `0..=high`.
+fn check_small_pair(value: &Value, what: &str, high: u8) -> Result<[u8; 2]> {
+    let [a, b] = check_pair(value, what)?;
+    Ok([
+        check_small(a, &item(what, 0), 0, high)?,
+        check_small(b, &item(what, 1), 0, high)?,
+    ])
+}
+
+fn check_deal(value: &Value, what: &str) -> Result<DealEntry> {
+    let d = check_keys(value, &DEAL_KEYS, what)?;
     let reason = field(d, "reason");
     let Some(reason_value) = Reason::ALL
         .iter()
@@ -123,14 +160,164 @@ fn check_deal(value: &Value, what: &str) -> Result<DealResult> {
                 .with("reason", reason_value.name()),
         );
     }
-    Ok(DealResult {
+    let trump = read_suit(field(d, "trump"), &at(what, "trump"))?;
+    let points = check_small_pair(field(d, "points"), &at(what, "points"), MAX_DEAL_POINTS)?;
+    let tricks_won = check_small_pair(field(d, "tricks_won"), &at(what, "tricks_won"), 10)?;
+    let marriages_at = at(what, "marriages");
+    let [m0, m1] = check_pair(field(d, "marriages"), &marriages_at)?;
+    let marriages = [
+        check_suits(m0, &item(&marriages_at, 0))?,
+        check_suits(m1, &item(&marriages_at, 1))?,
+    ];
+    let counted = check_small_pair(
+        field(d, "marriage_points"),
+        &at(what, "marriage_points"),
+        MAX_MARRIAGE_POINTS,
+    )?;
+    let pending = check_small_pair(
+        field(d, "pending_points"),
+        &at(what, "pending_points"),
+        MAX_MARRIAGE_POINTS,
+    )?;
+    let last_at = at(what, "last_trick");
+    let last_trick = read_trick(field(d, "last_trick"), &last_at)?;
+    if last_trick.lead == last_trick.follow {
+        return invalid(Kind::Duplicate, last_at, name(last_trick.lead));
+    }
+    let closed_by = match field(d, "closed_by") {
+        Value::Null => None,
+        seat => Some(check_seat(seat, &at(what, "closed_by"))?),
+    };
+    let match_points = check_match_points(field(d, "match_points"), &at(what, "match_points"))?;
+    let deal = DealResult {
         winner,
         game_points,
         reason: *reason_value,
-    })
+        trump,
+        points,
+        tricks_won,
+        marriages,
+        last_trick,
+        closed_by,
+    };
+    check_record(&deal, [counted, pending], what)?;
+    Ok(DealEntry { deal, match_points })
 }
 
-pub(super) fn check_deals(value: &Value, what: &str) -> Result<Vec<DealResult>> {
+/// A deal record agrees with itself: its tricks, marriages and points fit
+/// the reason the deal ended for and the game points it awarded (RULES 5).
+/// `[counted, pending]` are its `marriage_points` and `pending_points`.
+fn check_record(deal: &DealResult, [counted, pending]: [[u8; 2]; 2], what: &str) -> Result<()> {
+    let reason = deal.reason;
+    let tricks = deal.tricks_won.map(u32::from);
+    let total = tricks[0] + tricks[1];
+    // A played-out deal has all ten tricks; after a close at trick k (0-4)
+    // the hands give five more, and the stock is never played out.
+    let (low, high) = match reason {
+        Reason::LastTrick => (10, 10),
+        Reason::CloserFailed => (5, 9),
+        Reason::CloserReached66 | Reason::OpponentReached66 => (1, 9),
+        Reason::Reached66 => (1, 10),
+    };
+    if !(low..=high).contains(&total) {
+        return Err(Error::state(
+            Kind::DealTricks,
+            at(what, "tricks_won"),
+            json!(deal.tricks_won),
+        )
+        .with("reason", reason.name())
+        .with("low", low)
+        .with("high", high));
+    }
+    let last = deal.last_trick;
+    if tricks[usize::from(last.winner)] == 0
+        || (reason == Reason::LastTrick && last.winner != deal.winner)
+    {
+        return Err(
+            Error::state(Kind::DealLastTrick, at(what, "last_trick"), last.winner)
+                .with("reason", reason.name()),
+        );
+    }
+    let both = deal.marriages[0] & deal.marriages[1];
+    if both != 0 {
+        let suit = suit_name(both.trailing_zeros() as u8);
+        return invalid(Kind::DealMarriages, at(what, "marriages"), suit);
+    }
+    for (key, given, expected) in [
+        (
+            "marriage_points",
+            counted,
+            [0, 1].map(|s| deal.marriage_points(s)),
+        ),
+        (
+            "pending_points",
+            pending,
+            [0, 1].map(|s| deal.pending_points(s)),
+        ),
+    ] {
+        if given.map(u32::from) != expected {
+            return Err(
+                Error::state(Kind::DoesNotFollow, at(what, key), json!(given))
+                    .with("expected", json!(expected)),
+            );
+        }
+    }
+    let points = deal.points.map(i64::from);
+    let cards = [0, 1].map(|s| points[s] - i64::from(deal.marriage_points(s)));
+    let all_played = total == 10;
+    if (0..2).any(|s| cards[s] < 0 || (cards[s] > 0) != (tricks[s] > 0))
+        || cards[0] + cards[1] > 120
+        || (cards[0] + cards[1] == 120) != all_played
+    {
+        return invalid(Kind::DealCardPoints, at(what, "points"), json!(deal.points));
+    }
+    let (w, l) = (
+        usize::from(deal.winner & 1),
+        usize::from(1 - (deal.winner & 1)),
+    );
+    let by_66 = reason != Reason::LastTrick && reason != Reason::CloserFailed;
+    if (points[w] >= 66) != by_66 || points[l] >= 66 {
+        return Err(
+            Error::state(Kind::Deal66, at(what, "points"), json!(deal.points))
+                .with("reason", reason.name())
+                .with("winner", deal.winner),
+        );
+    }
+    let closer = match reason {
+        Reason::Reached66 | Reason::LastTrick => None,
+        Reason::CloserReached66 => Some(deal.winner),
+        Reason::CloserFailed | Reason::OpponentReached66 => Some(1 - deal.winner),
+    };
+    if deal.closed_by != closer {
+        return Err(Error::state(
+            Kind::DealClosedBy,
+            at(what, "closed_by"),
+            json!(deal.closed_by),
+        )
+        .with("reason", reason.name())
+        .with("expected", json!(closer)));
+    }
+    // The game points a close awards come from the opponent's points at
+    // the close, which the record does not hold; only a seat that never
+    // won a trick tells them: it had none at the close either.
+    let expected = match reason {
+        Reason::Reached66 => Some(game_points(deal.points[l].into(), tricks[l] > 0)),
+        Reason::CloserReached66 if tricks[l] == 0 => Some(3),
+        Reason::CloserFailed if tricks[w] == 0 => Some(3),
+        _ => None,
+    };
+    if let Some(expected) = expected.filter(|&e| e != deal.game_points) {
+        return Err(Error::state(
+            Kind::DealGamePoints,
+            at(what, "game_points"),
+            deal.game_points,
+        )
+        .with("expected", expected));
+    }
+    Ok(())
+}
+
+pub(super) fn check_deals(value: &Value, what: &str) -> Result<Vec<DealEntry>> {
     check_list(value, what)?
         .iter()
         .enumerate()
@@ -138,16 +325,20 @@ pub(super) fn check_deals(value: &Value, what: &str) -> Result<Vec<DealResult>> 
         .collect()
 }
 
-pub(super) fn check_trick(value: &Value, i: usize) -> Result<Trick> {
-    let what = item("tricks", i);
-    let [lead, follow, winner] = check_entries(value, &what, 3)? else {
+/// A trick, `[lead, follow, winner]`.
+fn read_trick(value: &Value, what: &str) -> Result<Trick> {
+    let [lead, follow, winner] = check_entries(value, what, 3)? else {
         return invalid(Kind::Entries, what, 0);
     };
     Ok(Trick {
-        lead: check_card(SCHNAPSEN, lead, &item(&what, 0))?,
-        follow: check_card(SCHNAPSEN, follow, &item(&what, 1))?,
-        winner: check_seat(winner, &item(&what, 2))?,
+        lead: check_card(SCHNAPSEN, lead, &item(what, 0))?,
+        follow: check_card(SCHNAPSEN, follow, &item(what, 1))?,
+        winner: check_seat(winner, &item(what, 2))?,
     })
+}
+
+pub(super) fn check_trick(value: &Value, i: usize) -> Result<Trick> {
+    read_trick(value, &item("tricks", i))
 }
 
 pub(super) fn check_suits(value: &Value, what: &str) -> Result<u8> {
@@ -209,7 +400,7 @@ pub(super) fn check_exchange(value: &Value) -> Result<Option<Exchange>> {
 pub(super) struct Outcome {
     pub(super) winner: u8,
     pub(super) match_points: [u8; 2],
-    pub(super) deals: Vec<DealResult>,
+    pub(super) deals: Vec<DealEntry>,
 }
 
 pub(super) fn check_match_points(value: &Value, what: &str) -> Result<[u8; 2]> {
@@ -245,7 +436,7 @@ pub(super) struct Parsed {
     pub(super) deck: Vec<Card>,
     pub(super) rng: u64,
     pub(super) match_points: [u8; 2],
-    pub(super) deals: Vec<DealResult>,
+    pub(super) deals: Vec<DealEntry>,
     pub(super) dealer: u8,
     pub(super) trump: u8,
     pub(super) indicator: Option<Card>,
@@ -280,15 +471,20 @@ pub(super) fn read_marriages(value: &Value) -> Result<[u8; 2]> {
     ])
 }
 
-/// The trump suit, by its letter.
-pub(super) fn read_trump(value: &Value) -> Result<u8> {
+/// A suit, by its letter.
+fn read_suit(value: &Value, what: &str) -> Result<u8> {
     match value
         .as_str()
         .and_then(|s| SUIT_LETTERS.iter().position(|&l| s.as_bytes() == [l]))
     {
         Some(suit) => Ok(suit as u8),
-        None => invalid(Kind::Suit, "trump", value.clone()),
+        None => invalid(Kind::Suit, what, value.clone()),
     }
+}
+
+/// The trump suit, by its letter.
+pub(super) fn read_trump(value: &Value) -> Result<u8> {
+    read_suit(value, "trump")
 }
 
 pub(super) fn state(value: &Value) -> Result<(Schnapsen, Record)> {
@@ -356,12 +552,20 @@ fn set_of(cards: &[Card]) -> CardSet {
 
 fn check_match(p: &Parsed) -> Result<()> {
     let mut won = [MATCH_POINTS; 2];
-    for deal in &p.deals {
-        let w = usize::from(deal.winner & 1);
+    for (i, entry) in p.deals.iter().enumerate() {
+        let w = usize::from(entry.deal.winner & 1);
         if won.contains(&0) {
             return invalid(Kind::DealAfterMatch, "deals", Value::Null);
         }
-        won[w] = won[w].saturating_sub(deal.game_points);
+        won[w] = won[w].saturating_sub(entry.deal.game_points);
+        if entry.match_points != won {
+            return Err(Error::state(
+                Kind::MatchPoints,
+                at(&item("deals", i), "match_points"),
+                json!(entry.match_points),
+            )
+            .with("expected", json!(won)));
+        }
     }
     if won != p.match_points {
         return invalid(Kind::MatchPoints, "match_points", Value::Null);
@@ -464,7 +668,8 @@ pub(super) fn check_consistency(p: &Parsed) -> Result<()> {
         }
     }
     if p.outcome.is_some() {
-        return check_closed_record(p);
+        check_closed_record(p)?;
+        return check_last_deal(p);
     }
     let game = build_position(p);
     for seat in 0..2 {
@@ -556,6 +761,54 @@ fn check_closed_record(p: &Parsed) -> Result<()> {
     Ok(())
 }
 
+/// Once the match is over the last deal stays as it ended, so its record
+/// says what the position shows.
+fn check_last_deal(p: &Parsed) -> Result<()> {
+    let Some(last) = p.deals.len().checked_sub(1) else {
+        return Ok(());
+    };
+    let deal = &p.deals[last].deal;
+    let game = build_position(p);
+    let marriages = |masks: [u8; 2]| json!([suit_names(masks[0]), suit_names(masks[1])]);
+    let facts = [
+        (
+            "trump",
+            json!(suit_name(deal.trump)),
+            json!(suit_name(p.trump)),
+        ),
+        (
+            "points",
+            json!(deal.points),
+            json!([game.points(0), game.points(1)]),
+        ),
+        ("tricks_won", json!(deal.tricks_won), json!(game.tricks_won)),
+        (
+            "marriages",
+            marriages(deal.marriages),
+            marriages(p.marriages),
+        ),
+        (
+            "last_trick",
+            trick_value(&deal.last_trick),
+            p.tricks.last().map_or(Value::Null, trick_value),
+        ),
+        (
+            "closed_by",
+            json!(deal.closed_by),
+            json!(p.closed.map(|c| c.by)),
+        ),
+    ];
+    for (key, given, expected) in facts {
+        if given != expected {
+            return Err(
+                Error::state(Kind::DoesNotFollow, at(&item("deals", last), key), given)
+                    .with("expected", expected),
+            );
+        }
+    }
+    Ok(())
+}
+
 fn check_deal_progress(p: &Parsed) -> Result<()> {
     if let Some(indicator) = p.indicator {
         if suit_of(indicator) != p.trump {
@@ -614,8 +867,8 @@ fn check_deal_progress(p: &Parsed) -> Result<()> {
 fn build_position(p: &Parsed) -> Schnapsen {
     let mut game = Schnapsen::empty(SplitMix64::new(p.rng));
     game.match_points = p.match_points;
-    for (slot, deal) in game.deals.iter_mut().zip(&p.deals) {
-        *slot = *deal;
+    for (slot, entry) in game.deals.iter_mut().zip(&p.deals) {
+        *slot = PackedDeal::pack(&entry.deal);
     }
     game.n_deals = p.deals.len().min(MAX_DEALS) as u8;
     game.winner = p.outcome.as_ref().map(|o| o.winner);
@@ -675,7 +928,7 @@ pub(super) fn check_position(game: &Schnapsen) -> Result<()> {
         return corrupt("state", "a card outside the deck");
     }
     if game.tricks().iter().any(|t| t.winner > 1)
-        || game.deals().iter().any(|d| d.winner > 1)
+        || game.deals().any(|d| d.winner > 1)
         || game.winner.is_some_and(|w| w > 1)
     {
         return corrupt("state", "a seat out of range");
@@ -703,12 +956,13 @@ pub(super) fn check_position(game: &Schnapsen) -> Result<()> {
         );
     }
     let list = |set: CardSet| crate::cards::cards(set).collect::<Vec<Card>>();
+    let deals = entries(game);
     let parsed = Parsed {
         seed: None,
         deck: Vec::new(),
         rng: game.rng.state,
         match_points: game.match_points,
-        deals: game.deals().to_vec(),
+        deals: deals.clone(),
         dealer: game.dealer,
         trump: game.trump,
         indicator: game.indicator,
@@ -725,10 +979,25 @@ pub(super) fn check_position(game: &Schnapsen) -> Result<()> {
         outcome: game.winner.map(|winner| Outcome {
             winner,
             match_points: game.match_points,
-            deals: game.deals().to_vec(),
+            deals,
         }),
     };
     check_consistency(&parsed)
+}
+
+/// The position's deals with the match points after each, as read.
+fn entries(game: &Schnapsen) -> Vec<DealEntry> {
+    let mut left = [MATCH_POINTS; 2];
+    game.deals()
+        .map(|deal| {
+            let w = usize::from(deal.winner & 1);
+            left[w] = left[w].saturating_sub(deal.game_points);
+            DealEntry {
+                deal,
+                match_points: left,
+            }
+        })
+        .collect()
 }
 
 pub(super) fn build(p: Parsed) -> (Schnapsen, Record) {

@@ -3,7 +3,7 @@
 //! `python/cardavia/reference/schnapsen/view.py` and of the Schnapsen part
 //! of `reference/worlds.py`.
 
-use super::rules::{suit_of, suit_set, Schnapsen, DECK_SIZE};
+use super::rules::{suit_of, suit_set, Schnapsen, Trick, DECK_SIZE, MATCH_POINTS};
 use super::scoring::DealResult;
 use super::state::{
     build, check_closed, check_consistency, check_deals, check_exchange, check_match_points,
@@ -46,17 +46,22 @@ pub const OBSERVATION_KEYS: [&str; 25] = [
 ];
 
 impl Schnapsen {
+    /// The deal records, each with the match points after it.
     pub(super) fn deals_value(&self) -> Value {
-        Value::Array(self.deals().iter().map(deal_value).collect())
+        let mut left = [MATCH_POINTS; 2];
+        Value::Array(
+            self.deals()
+                .map(|deal| {
+                    let w = usize::from(deal.winner & 1);
+                    left[w] = left[w].saturating_sub(deal.game_points);
+                    deal_value(&deal, left)
+                })
+                .collect(),
+        )
     }
 
     pub(super) fn tricks_value(&self) -> Value {
-        Value::Array(
-            self.tricks()
-                .iter()
-                .map(|t| json!([name(t.lead), name(t.follow), t.winner]))
-                .collect(),
-        )
+        Value::Array(self.tricks().iter().map(trick_value).collect())
     }
 
     pub(super) fn marriages_value(&self) -> Value {
@@ -87,7 +92,7 @@ impl Schnapsen {
     }
 
     pub(super) fn trump_name(&self) -> String {
-        char::from(SUIT_LETTERS[usize::from(self.trump & 3)]).to_string()
+        suit_name(self.trump)
     }
 
     /// What `seat` may know.
@@ -272,6 +277,10 @@ pub(super) fn names(set: CardSet) -> Vec<String> {
     SCHNAPSEN.names(set)
 }
 
+pub(super) fn suit_name(suit: u8) -> String {
+    char::from(SUIT_LETTERS[usize::from(suit & 3)]).to_string()
+}
+
 pub(super) fn suit_names(mask: u8) -> Vec<String> {
     (0..4)
         .filter(|s| mask & (1 << s) != 0)
@@ -279,11 +288,25 @@ pub(super) fn suit_names(mask: u8) -> Vec<String> {
         .collect()
 }
 
-pub(super) fn deal_value(deal: &DealResult) -> Value {
+pub(super) fn trick_value(trick: &Trick) -> Value {
+    json!([name(trick.lead), name(trick.follow), trick.winner])
+}
+
+/// A deal record of docs/SCHEMA.md, given the match points after it.
+pub(super) fn deal_value(deal: &DealResult, match_points: [u8; 2]) -> Value {
     json!({
         "winner": deal.winner,
         "game_points": deal.game_points,
         "reason": deal.reason.name(),
+        "trump": suit_name(deal.trump),
+        "points": deal.points,
+        "tricks_won": deal.tricks_won,
+        "marriages": [suit_names(deal.marriages[0]), suit_names(deal.marriages[1])],
+        "marriage_points": [deal.marriage_points(0), deal.marriage_points(1)],
+        "pending_points": [deal.pending_points(0), deal.pending_points(1)],
+        "last_trick": trick_value(&deal.last_trick),
+        "closed_by": deal.closed_by,
+        "match_points": match_points,
     })
 }
 
