@@ -22,6 +22,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_PICKS",
     "MAX_DEALS",
+    "MARRIAGE_POINTS",
     "MAX_GAMES",
     "MAX_ITERATIONS",
     "MAX_SHARD_GAMES",
@@ -57,6 +58,7 @@ MAX_SHARD_GAMES: int
 #: The games, by id: ``("durak", "perevodnoy", "schnapsen")``.
 GAMES: tuple[str, ...]
 GAME_DECKS: dict[str, str]
+MARRIAGE_POINTS: dict[str, int]
 #: The AI's levels and their iteration budgets (per thread).
 LEVELS: dict[str, int]
 #: How each level picks its move: "best" (most visited) or "plausible".

@@ -77,6 +77,13 @@ def deck_of(game: str) -> Deck:
     return DECKS[_native.GAME_DECKS[check_game(game)]]
 
 
+def marriage_points(suit: str, trump: str) -> int:
+    """What declaring the marriage in ``suit`` counts (Schnapsen), as the core scores it."""
+    from . import _native
+
+    return _native.MARRIAGE_POINTS["trump" if suit == trump else "plain"]
+
+
 #: What each Schnapsen card counts in a trick, by rank (RULES.md ch. 5).
 SCHNAPSEN_POINTS: dict[str, int] = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 

@@ -43,7 +43,7 @@ class LoggedGame:
         if self.game.is_over:
             self.log.finished = True
             self.log.outcome = self.game.outcome
-        self.last_deal = finished_deal(move, seat, before, after)
+        self.last_deal = finished_deal(before, after)
         return narrate(move, seat, before, after, view)
 
     def computer_hand(self) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardavia.cards import marriage_points
+
 from .card_faces import CardView
 from .glossary import suit_name
 from .i18n import _, ngettext
@@ -16,15 +18,9 @@ def split(move: str) -> tuple[str, str]:
 
 
 def open_attack(obs: dict[str, Any]) -> str | None:
-    """The oldest attack card not yet beaten (the one a defence answers)."""
-    for attack, defence in obs.get("table") or []:
-        if defence is None:
-            return str(attack)
-    return None
-
-
-def marriage_points(card: str, trump: str) -> int:
-    return 40 if card[1] == trump else 20
+    """The attack card a defence answers, as the engine says (Durak)."""
+    attack = obs.get("open_attack")
+    return None if attack is None else str(attack)
 
 
 def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
@@ -53,7 +49,7 @@ def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
             return _("Lead {card}").format(card=c)
         return _("Play {card}").format(card=c)
     if kind == "marriage":
-        points = marriage_points(card, str(obs.get("trump")))
+        points = marriage_points(card[1], str(obs.get("trump")))
         return _("Declare the marriage in {suit} ({points}) and lead {card}").format(
             suit=suit_name(card[1]), points=points, card=c
         )
@@ -124,7 +120,7 @@ def narrate(
             text = _("You play {card}.") if you else _("The computer plays {card}.")
         lines.append(text.format(card=c))
     elif kind == "marriage":
-        points = marriage_points(card, str(before.get("trump")))
+        points = marriage_points(card[1], str(before.get("trump")))
         text = (
             _("You declare the marriage in {suit} ({points}) and lead {card}.")
             if you

@@ -2,12 +2,10 @@
 player: the terminal prints it (and waits for Enter before the next deal),
 the web table shows it in a box.
 
-When a Schnapsen deal ends the engine deals the next one at once, so the
-observation after the move that ended it is already the new deal's. The
-deal's last position is rebuilt here from the observation before that move
-and the move itself (the last trick, its card points, pending marriage
-points coming due); at the end of the match the engine keeps the last deal
-as it ended, and ``tests/cli/test_cli_summaries.py`` checks that both agree.
+The engine records each finished Schnapsen deal (its points, tricks,
+marriages, last trick, why it ended, game points and the match after it:
+``deals`` in the observation, docs/SCHEMA.md) and says how a Durak game was
+decided (``outcome.reason``); here they are only put into words.
 """
 
 from __future__ import annotations
@@ -15,13 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .card_faces import CardView, ranks_of, sort_cards
+from .card_faces import CardView, sort_cards
 from .i18n import _, ngettext
-from .narration import marriage_points, split
 from .seats import COMPUTER, HUMAN
-
-CARD_POINTS = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
-IDLE_BOUTS_DRAW = 50
 
 
 @dataclass(frozen=True)
@@ -40,83 +34,36 @@ class DealSummary:
     match_over: bool
 
 
-def trick_winner(lead: str, follow: str, leader: int, trump: str) -> int:
-    """The seat that wins a trick (RULES 5, tricks)."""
-    order = ranks_of("schnapsen")
-    if follow[1] == lead[1]:
-        higher = order.index(follow[0]) > order.index(lead[0])
-        return 1 - leader if higher else leader
-    return 1 - leader if follow[1] == trump else leader
-
-
-def finished_deal(
-    move: str, mover: int, before: dict[str, Any], after: dict[str, Any]
-) -> DealSummary | None:
-    """The deal ``move`` ended, or None if it ended none; ``before`` and
-    ``after`` are observations around the move (any seat's)."""
+def finished_deal(before: dict[str, Any], after: dict[str, Any]) -> DealSummary | None:
+    """The deal that ended between two observations (any seat's), or None."""
     if before.get("game") != "schnapsen":
         return None
-    deals = after.get("deals") or []
-    if len(deals) == len(before.get("deals") or []):
+    if len(after.get("deals") or []) == len(before.get("deals") or []):
         return None
-    if after.get("outcome") is not None:
-        return final_deal(after)
-    points, won, last = _after_move(move, mover, before)
-    return _summary(after, before.get("closed"), points, won, last)
+    return final_deal(after)
 
 
 def final_deal(obs: dict[str, Any]) -> DealSummary:
-    """The last deal of a finished match (the engine keeps it as it ended)."""
-    points = (int(obs["points"][0]), int(obs["points"][1]))
-    won = (int(obs["tricks_won"][0]), int(obs["tricks_won"][1]))
-    tricks = obs.get("tricks") or []
-    return _summary(obs, obs.get("closed"), points, won, tuple(tricks[-1]) if tricks else None)
-
-
-def _summary(
-    after: dict[str, Any],
-    closed: dict[str, Any] | None,
-    points: tuple[int, int],
-    won: tuple[int, int],
-    last: tuple[Any, ...] | None,
-) -> DealSummary:
-    deals = after["deals"]
+    """The last finished deal of an observation, as the engine recorded it."""
+    deals = obs["deals"]
     record = deals[-1]
+    last = record.get("last_trick")
     return DealSummary(
         number=len(deals),
-        points=points,
-        tricks=won,
+        points=_pair(record["points"]),
+        tricks=_pair(record["tricks_won"]),
         last_trick=(str(last[0]), str(last[1]), int(last[2])) if last else None,
         winner=int(record["winner"]),
         game_points=int(record["game_points"]),
         reason=str(record["reason"]),
-        closed_by=None if closed is None else int(closed["by"]),
-        match_points=(int(after["match_points"][0]), int(after["match_points"][1])),
-        match_over=after.get("outcome") is not None,
+        closed_by=None if record.get("closed_by") is None else int(record["closed_by"]),
+        match_points=_pair(record["match_points"]),
+        match_over=obs.get("outcome") is not None,
     )
 
 
-def _after_move(
-    move: str, mover: int, before: dict[str, Any]
-) -> tuple[tuple[int, int], tuple[int, int], tuple[Any, ...] | None]:
-    """Points, tricks won and the last trick once ``move`` is played."""
-    points = [int(p) for p in before["points"]]
-    pending = [int(p) for p in before["pending_points"]]
-    won = [int(n) for n in before["tricks_won"]]
-    tricks = before.get("tricks") or []
-    last: tuple[Any, ...] | None = tuple(tricks[-1]) if tricks else None
-    kind, card = split(move)
-    lead = before.get("lead")
-    if kind == "play" and lead is not None:
-        winner = trick_winner(str(lead), card, int(before["leader"]), str(before["trump"]))
-        points[winner] += CARD_POINTS[str(lead)[0]] + CARD_POINTS[card[0]]
-        if won[winner] == 0:
-            points[winner] += pending[winner]
-        won[winner] += 1
-        last = (lead, card, winner)
-    elif kind == "marriage" and won[mover] > 0:
-        points[mover] += marriage_points(card, str(before["trump"]))
-    return (points[0], points[1]), (won[0], won[1]), last
+def _pair(values: Any) -> tuple[int, int]:
+    return int(values[0]), int(values[1])
 
 
 def ending_text(summary: DealSummary) -> str:
@@ -189,7 +136,7 @@ def durak_ending(obs: dict[str, Any]) -> str:
     outcome = obs.get("outcome") or {}
     sizes = [int(n) for n in obs["hand_sizes"]]
     if outcome.get("draw"):
-        if int(obs.get("idle_bouts") or 0) >= IDLE_BOUTS_DRAW:
+        if outcome.get("reason") == "idle_bouts":
             return _(
                 "Fifty bouts in a row ended with a take and no card drawn from the stock: "
                 "the game is a draw."

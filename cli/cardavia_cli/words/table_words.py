@@ -127,7 +127,7 @@ def limit_text(obs: dict[str, Any]) -> str | None:
     if not table or obs.get("outcome") is not None:
         return None
     limit = int(obs["limit"])
-    left = max(0, limit - len(table))
+    left = int(obs["adds_left"])
     return ngettext(
         "Bout limit: {limit} · {n} more attack card may be added",
         "Bout limit: {limit} · {n} more attack cards may be added",
@@ -250,7 +250,7 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
         return None
     attack = open_attack(obs)
     if attack is not None and not obs.get("taking") and obs["defender"] == HUMAN:
-        if not any(str(m).startswith("defend:") for m in legal):
+        if not obs.get("beating"):
             # Nothing beats it: "beat it … or take" would offer what is not there.
             return None
         if attack[1] == obs.get("trump"):

@@ -15,6 +15,7 @@ mod soak;
 use cardavia_core::error::Kind;
 use cardavia_core::limits;
 use cardavia_core::refusal::Reason;
+use cardavia_core::schnapsen;
 use cardavia_core::search::budget::{self, AUTO};
 use cardavia_core::search::ismcts::Playout;
 use cardavia_core::search::DEFAULT_LEVEL;
@@ -38,6 +39,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         decks.set_item(game.name(), game.deck().name)?;
     }
     m.add("GAME_DECKS", decks)?;
+    let marriages = PyDict::new(m.py());
+    marriages.set_item("plain", schnapsen::MARRIAGE_POINTS)?;
+    marriages.set_item("trump", schnapsen::TRUMP_MARRIAGE_POINTS)?;
+    m.add("MARRIAGE_POINTS", marriages)?;
     let policies: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
     m.add("POLICIES", PyTuple::new(m.py(), policies)?)?;
     m.add("DEFAULT_LEVEL", DEFAULT_LEVEL)?;

@@ -11,6 +11,9 @@ mod view;
 
 pub use equity::match_equity;
 pub(crate) use rules::{card_points, suit_of, suit_set, DECK_SIZE};
-pub use rules::{trick_winner, Closed, Exchange, Schnapsen, SchnapsenMove, Trick};
+pub use rules::{
+    trick_winner, Closed, Exchange, Schnapsen, SchnapsenMove, Trick, MARRIAGE_POINTS,
+    TRUMP_MARRIAGE_POINTS,
+};
 pub use scoring::{game_points, DealResult, Reason};
 pub use state::STATE_KEYS;

@@ -20,6 +20,9 @@ pub(super) const MAX_TRICKS: usize = 10;
 pub(super) const MAX_DEALS: usize = 13;
 pub(super) const RANK_JACK: u8 = 0;
 const CARD_POINTS: [u8; 5] = [2, 3, 4, 10, 11];
+/// A marriage's points: in a plain suit, and in trumps (RULES.md ch. 5).
+pub const MARRIAGE_POINTS: u16 = 20;
+pub const TRUMP_MARRIAGE_POINTS: u16 = 40;
 pub(super) const QUEENS: CardSet = SCHNAPSEN.rank_set(1);
 pub(super) const KINGS: CardSet = SCHNAPSEN.rank_set(2);
 
@@ -387,7 +390,11 @@ impl Schnapsen {
             _ => card,
         };
         self.marriages[seat] |= 1 << suit;
-        self.marriage_points[seat] += if suit == self.trump { 40 } else { 20 };
+        self.marriage_points[seat] += if suit == self.trump {
+            TRUMP_MARRIAGE_POINTS
+        } else {
+            MARRIAGE_POINTS
+        };
         self.known[seat] |= bit(partner);
         self.play_card(seat, card);
         self.lead = Some(card);
