@@ -242,6 +242,7 @@ def test_release_plays_each_wheel_on_the_oldest_platform_it_claims() -> None:
     assert "/opt/python/cp310-cp310/bin/python -m venv" in script
     assert "command -v cargo" in script
     assert "auditwheel show" in script
+    assert f'test "$needs" -le {RELEASE_MANYLINUX.split("_")[1]}' in script
     assert "hasattr(n, 'soak')" in script
     assert "cardavia --version" in script and "cardavia play durak" in script
 
