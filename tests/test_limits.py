@@ -36,6 +36,7 @@ PASSED_THROUGH = [
     (ai.PLAYOUTS, "PLAYOUTS"),
     (ai.LEVELS, "LEVELS"),
     (ai.LEVEL_PICKS, "LEVEL_PICKS"),
+    (ai.LEVEL_EVERY_CORE, "LEVEL_EVERY_CORE"),
     (ai.DEFAULT_ROLLOUTS, "DEFAULT_ROLLOUTS"),
     (cardavia.GAMES, "GAMES"),
 ]
@@ -51,7 +52,7 @@ def test_the_exports_fit_together() -> None:
     assert (ai.AUTO_ROLLOUTS, *ai.PLAYOUTS) == ai.ROLLOUTS
     assert set(ai.DEFAULT_ROLLOUTS) == set(cardavia.GAMES)
     assert set(ai.DEFAULT_ROLLOUTS.values()) <= set(ai.PLAYOUTS)
-    assert set(ai.LEVEL_PICKS) == set(ai.LEVELS)
+    assert set(ai.LEVEL_PICKS) == set(ai.LEVELS) == set(ai.LEVEL_EVERY_CORE)
     assert MAX_DEALS >= MAX_SHARD_GAMES > 0
 
 
@@ -111,4 +112,20 @@ def test_refused_rollouts_and_policies_list_the_cores_choices() -> None:
         "integer",
         "games",
         MAX_GAMES,
+    )
+
+
+def test_a_level_takes_one_core_or_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 3)
+    for level, every in ai.LEVEL_EVERY_CORE.items():
+        assert ai.level_threads(level) == (3 if every else 1)
+    assert ai.LEVEL_EVERY_CORE["hard"] and not ai.LEVEL_EVERY_CORE["normal"]
+    monkeypatch.setattr("os.cpu_count", lambda: 10_000)
+    assert ai.level_threads("hard") == ai.MAX_THREADS
+    with pytest.raises(cardavia.InvalidArgumentError) as caught:
+        ai.level_threads("insane")
+    assert (caught.value.kind, caught.value.field, caught.value.value) == (
+        "choice",
+        "level",
+        "insane",
     )

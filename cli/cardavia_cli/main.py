@@ -454,7 +454,7 @@ def saves(lang: str | None, json_mode: bool) -> None:
     help=N_("A duplicate-deal match between two players, with 95-percent confidence intervals.")
 )
 @argument("game", type=GAME, metavar="GAME", help=GAME_HELP)
-@click.option("--a", default="normal", help=N_("Player A: {players}"))
+@click.option("--a", default=DEFAULT_LEVEL, help=N_("Player A: {players}"))
 @click.option("--b", default="greedy", help=N_("Player B: {players}"))
 @click.option("--deals", type=WholeNumber(1), default=20, help=N_("Deals, each played twice."))
 @click.option("--seed", type=SEED, help=N_("Seed of the deals (default: random)."))
@@ -551,7 +551,7 @@ def tournament(
     type=FilePath(),
     help=N_("Saved games (JSON), as replay reads them."),
 )
-@click.option("--level", type=LEVEL, default="normal", help=N_("Budget of the analysis."))
+@click.option("--level", type=LEVEL, default=DEFAULT_LEVEL, help=N_("Budget of the analysis."))
 @threads_option(N_("Games analysed at once (default: every core, or the Ray cluster's CPUs)."))
 @click.option(
     "--out",

@@ -20,9 +20,10 @@ __all__ = [
     "GAMES",
     "GAME_DECKS",
     "LEVELS",
+    "LEVEL_EVERY_CORE",
     "LEVEL_PICKS",
-    "MAX_DEALS",
     "MARRIAGE_POINTS",
+    "MAX_DEALS",
     "MAX_GAMES",
     "MAX_ITERATIONS",
     "MAX_SHARD_GAMES",
@@ -63,6 +64,7 @@ MARRIAGE_POINTS: dict[str, int]
 LEVELS: dict[str, int]
 #: How each level picks its move: "best" (most visited) or "plausible".
 LEVEL_PICKS: dict[str, str]
+LEVEL_EVERY_CORE: dict[str, bool]
 #: The level of a search given no budget: ``"normal"``.
 DEFAULT_LEVEL: str
 #: The rollout policy each game searches with by default.

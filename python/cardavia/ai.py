@@ -10,6 +10,7 @@ information state resampled, as research tools want it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "DEFAULT_ROLLOUTS",
     "LEVELS",
+    "LEVEL_EVERY_CORE",
     "LEVEL_PICKS",
     "MAX_ITERATIONS",
     "MAX_THREADS",
@@ -30,6 +32,7 @@ __all__ = [
     "ROLLOUTS",
     "analyse",
     "choose_move",
+    "level_threads",
     "sample_world",
 ]
 
@@ -48,11 +51,21 @@ LEVELS: dict[str, int] = dict(_native.LEVELS)
 #: How each level picks its move from the search: "best" (the most visited)
 #: or "plausible" (drawn by visits squared: a beginner's mistakes).
 LEVEL_PICKS: dict[str, str] = dict(_native.LEVEL_PICKS)
+#: Which levels search on every core (``level_threads``), the others on one.
+LEVEL_EVERY_CORE: dict[str, bool] = dict(_native.LEVEL_EVERY_CORE)
 #: The level of a search given no budget.
 DEFAULT_LEVEL: str = _native.DEFAULT_LEVEL
 MAX_ITERATIONS: int = _native.MAX_ITERATIONS
 MAX_TIME_MS: int = _native.MAX_TIME_MS
 MAX_THREADS: int = _native.MAX_THREADS
+
+
+def level_threads(level: str) -> int:
+    """The threads a level searches with on this machine: every core (up to
+    ``MAX_THREADS``) for a level that takes them, else one."""
+    if level not in LEVELS:
+        raise InvalidArgumentError(kind="choice", field="level", value=level, choices=list(LEVELS))
+    return min(os.cpu_count() or 1, MAX_THREADS) if LEVEL_EVERY_CORE[level] else 1
 
 
 def _check_engine(engine: object) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..words.i18n import LANGUAGES, _
 from ..words.themes import THEMES
-from .opponent import LEVELS
+from .opponent import DEFAULT_LEVEL, LEVELS
 
 KEYS: tuple[str, ...] = ("language", "theme", "level", "hints")
 # `config set language auto`: no language of its own; the environment decides.
@@ -31,7 +31,7 @@ class ConfigError(Exception):
 class Config:
     language: str | None = None
     theme: str = "default"
-    level: str = "normal"
+    level: str = DEFAULT_LEVEL
     hints: bool = True
 
     def as_dict(self) -> dict[str, Any]:

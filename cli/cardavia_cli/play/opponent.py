@@ -8,7 +8,6 @@ replace ``for_level`` to play against a fast stand-in.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -44,9 +43,9 @@ class Opponent(Protocol):
 
 
 def threads_for(level: str) -> int:
-    """``hard`` searches on every core (a level's budget is per thread, so
-    more cores make it stronger in the same time); the others on one."""
-    return min(os.cpu_count() or 1, ai.MAX_THREADS) if level == "hard" else 1
+    """The threads ``level`` searches with here (the core says which levels
+    take every core)."""
+    return ai.level_threads(level)
 
 
 @dataclass(frozen=True)

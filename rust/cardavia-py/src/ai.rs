@@ -220,6 +220,15 @@ pub fn levels(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 }
 
 /// How each level picks its move: "best" or "plausible".
+/// Which levels search on every core (the others on one).
+pub fn level_every_core(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for level in LEVELS {
+        dict.set_item(level.name, level.every_core)?;
+    }
+    Ok(dict)
+}
+
 pub fn level_picks(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let dict = PyDict::new(py);
     for level in LEVELS {

@@ -59,6 +59,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ai::sample_world, m)?)?;
     m.add("LEVELS", ai::levels(m.py())?)?;
     m.add("LEVEL_PICKS", ai::level_picks(m.py())?)?;
+    m.add("LEVEL_EVERY_CORE", ai::level_every_core(m.py())?)?;
     let rollouts = PyDict::new(m.py());
     for game in GameId::ALL {
         rollouts.set_item(game.name(), budget::default_playout(game).name())?;

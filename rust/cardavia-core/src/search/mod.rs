@@ -125,6 +125,9 @@ pub struct Level {
     pub name: &'static str,
     pub iterations: u64,
     pub pick: Pick,
+    /// Searches on every core of the machine rather than on one: its
+    /// budget is per thread, so more cores make it stronger in its time.
+    pub every_core: bool,
 }
 
 /// The AI's levels, weakest first. `normal` and `hard` take the largest
@@ -137,16 +140,19 @@ pub const LEVELS: [Level; 3] = [
         name: "easy",
         iterations: 1_000,
         pick: Pick::Plausible,
+        every_core: false,
     },
     Level {
         name: "normal",
         iterations: 60_000,
         pick: Pick::Best,
+        every_core: false,
     },
     Level {
         name: "hard",
         iterations: 300_000,
         pick: Pick::Best,
+        every_core: true,
     },
 ];
 /// The level of a search given no budget.
