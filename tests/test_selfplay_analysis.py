@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any
 import cardavia
 import pytest
 from cardavia import IllegalMoveError, InvalidArgumentError, MissingDependencyError, bots
-from cardavia.analysis import GameRecord, analyse_games
+from cardavia.analysis import SPREAD, GameRecord, analyse_games, barely_tried, standard_errors
 
 tournament_module = importlib.import_module("cardavia.tournament")
 
@@ -188,6 +189,54 @@ def test_the_ais_own_moves_lose_nothing_at_a_best_level(game: str, level: str) -
     assert greedy["ev_lost_per_move"] == pytest.approx(
         sum(d["ev_lost"] for d in chosen) / len(chosen)
     )
+
+
+def test_standard_errors_bound_the_noise_of_a_search() -> None:
+    rows = [
+        {"move": "a", "visits": 30000, "value": 0.6},
+        {"move": "b", "visits": 98, "value": 0.0},
+        {"move": "c", "visits": 0, "value": 0.0},
+    ]
+    big, few, none = standard_errors(rows)
+    p = (0.6 * 30000 + 1) / 30002
+    assert big == pytest.approx(SPREAD * math.sqrt(p * (1 - p) / 30000))
+    # A move lost every time it was tried is not certainly lost.
+    assert few == pytest.approx(SPREAD * math.sqrt((1 / 100) * (99 / 100) / 98)) and few > 0
+    assert none == pytest.approx(SPREAD * 0.5)
+    assert barely_tried(rows) == [False, True, True]
+    # A solve: the same visits for every move, one world exact.
+    exact = [{"move": m, "visits": 1, "value": v} for m, v in (("a", 1.0), ("b", 0.5))]
+    assert standard_errors(exact) == [0.0, 0.0] and barely_tried(exact) == [False, False]
+    sampled = [{"move": m, "visits": 16, "value": 0.5} for m in "ab"]
+    assert barely_tried(sampled) == [False, False] and min(standard_errors(sampled)) > 0
+
+
+@pytest.mark.parametrize(("played_value", "mistake"), [(0.59, False), (0.40, True)])
+def test_a_mistake_is_a_loss_beyond_the_searchs_noise(
+    monkeypatch: pytest.MonkeyPatch, played_value: float, mistake: bool
+) -> None:
+    """Issue 24: a move one point from the best was called a mistake."""
+    g = cardavia.new_game("durak", seed=1)
+    best, played = g.legal_moves()[:2]
+
+    def analyse(observation: dict[str, Any], **_: Any) -> list[dict[str, Any]]:
+        rows = [
+            {"move": best, "visits": 30000, "value": 0.60},
+            {"move": played, "visits": 8000, "value": played_value},
+        ]
+        others = [m for m in observation["legal_moves"] if m not in (best, played)]
+        return rows + [{"move": m, "visits": 500, "value": 0.2} for m in others]
+
+    monkeypatch.setattr(cardavia.ai, "analyse", analyse)
+    (result,) = analyse_games([GameRecord("durak", [played], seed=1)], level="easy", threads=1)
+    (decision,) = result["decisions"]
+    assert decision["ev_lost"] == pytest.approx(0.60 - played_value)
+    assert decision["mistake"] is mistake
+    assert 0 < decision["margin"] < 0.2
+    summary = result["summary"][0]
+    assert summary["mistakes"] == int(mistake)
+    assert (summary["worst"] is not None) is mistake
+    assert {m["move"]: m["barely_tried"] for m in decision["moves"]}[played] is False
 
 
 def test_analysis_is_the_same_on_ray(ray_local: Any) -> None:

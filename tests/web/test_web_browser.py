@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_server import Served, serve_in_thread
 from cardavia_cli.words import i18n
 from cardavia_cli.words.glossary import game_title
 from cardavia_cli.words.rules_text import rules_markdown
-from cli_helpers import LANGUAGES
+from cli_helpers import LANGUAGES, StandIn
 from playwright.sync_api import Page, expect
 from web_helpers import GAMES
 
@@ -288,6 +290,28 @@ def test_a_hint_rates_the_moves(page: Page, served: Served) -> None:
     expect(page.locator("[data-move][data-chance]").first).to_be_visible()
     assert page.locator("[data-move][data-chance]").count() == page.locator("[data-move]").count()
     expect(page.locator(".hint-list li").first).to_be_visible()
+
+
+def test_the_page_says_the_computer_is_thinking_about_a_hint(
+    page: Page, served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: a hint at `hard` takes seconds; until it comes the panel
+    says that the computer is thinking (the search waits for the test)."""
+    release = threading.Event()
+    rate = StandIn.analyse
+
+    def slow(self: StandIn, observation: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+        release.wait(timeout=60)
+        return rate(self, observation, seed)
+
+    monkeypatch.setattr(StandIn, "analyse", slow)
+    open_table(page, served, game="durak")
+    page.wait_for_selector(READY)
+    page.locator("#hint-button").click()
+    expect(page.locator("#hint-thinking")).to_have_text("The computer is thinking…")
+    release.set()
+    expect(page.locator(".hint-list li").first).to_be_visible()
+    expect(page.locator("#hint-thinking")).to_have_count(0)
 
 
 def test_a_lesson_in_the_page(page: Page, served: Served) -> None:

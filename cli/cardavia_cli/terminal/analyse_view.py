@@ -6,7 +6,8 @@ a damaged one is reported and the others are analysed all the same. The
 searches use the seeds the computer played with (``opponent.move_seed``),
 so its own moves, analysed at its level, lose nothing. Shown: each player's
 decisions, how often it chose the AI's move, its expected value lost per
-move and its worst move; ``--out`` writes every decision as JSON lines and
+move and its worst move (of those that lost more than the search's margin
+of error, ``cardavia.analysis``); ``--out`` writes every decision as JSON lines and
 ``--json`` prints everything (never localized).
 """
 
@@ -131,8 +132,10 @@ def _overall(results: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
     for result in results:
         for summary in result["summary"]:
             name = player_name(result, summary["seat"])
-            total = totals.setdefault(name, {"decisions": 0, "agreed": 0, "ev_lost": 0.0})
-            for key in ("decisions", "agreed", "ev_lost"):
+            total = totals.setdefault(
+                name, {"decisions": 0, "agreed": 0, "mistakes": 0, "ev_lost": 0.0}
+            )
+            for key in ("decisions", "agreed", "mistakes", "ev_lost"):
                 total[key] += summary[key]
     for total in totals.values():
         total["ev_lost_per_move"] = (
@@ -161,7 +164,8 @@ def render_analysis(results: list[dict[str, Any]], level: str) -> RenderableType
         Text(
             _(
                 "Values are the computer's estimate of the result, from 0 (lost) to 1 (won); "
-                "forced moves are not counted."
+                "forced moves are not counted. A worst move is one that lost more than the "
+                "search's margin of error (two standard errors)."
             ),
             style="italic",
         )

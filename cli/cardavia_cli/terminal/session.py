@@ -26,6 +26,7 @@ from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import DealSummary, continue_prompt, deal_heading, deal_lines, end_summary
 from ..words.table_help import help_text, played_cards_text
 from .markdown import print_markdown
+from .thinking import thinking
 
 
 class QuitGame(Exception):
@@ -68,7 +69,9 @@ class PlaySession:
     def computer_moves(self) -> None:
         while self.played.computer_to_move():
             obs, seed = self.played.computer_request()
-            self.apply(COMPUTER, self.opponent.choose(obs, seed))
+            with thinking(self.console, self.settings.view):
+                move = self.opponent.choose(obs, seed)
+            self.apply(COMPUTER, move)
 
     def deal_over(self, summary: DealSummary) -> None:
         """What happened, the deal's summary, then Enter for the next deal."""
@@ -234,7 +237,8 @@ class PlaySession:
                 )
 
     def advice(self, obs: dict[str, Any]) -> None:
-        rows = self.opponent.analyse(obs, self.played.advice_seed())
+        with thinking(self.console, self.settings.view):
+            rows = self.opponent.analyse(obs, self.played.advice_seed())
         self.console.print(advice_text(rows, obs, self.settings.view), highlight=False)
 
 
@@ -243,12 +247,16 @@ def move_prompt() -> str:
 
 
 def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView) -> Text:
+    """The computer's choice, then every legal move with the chance it
+    leaves, highest first (the moves it barely tried last, unrated)."""
     out = Text()
-    rated = advice_rows(rows, obs, view)
-    if not rated:
+    if not rows:
         return out
-    out.append(suggestion_text(rated[0][1]) + "\n", style=view.style("good"))
+    out.append(
+        suggestion_text(move_label(str(rows[0]["move"]), obs, view)) + "\n",
+        style=view.style("good"),
+    )
     out.append(chances_heading(str(obs["game"])) + "\n", style=view.style("muted"))
-    for _move, label, chance in rated[:5]:
+    for _move, label, chance in advice_rows(rows, obs, view):
         out.append("  " + chance_text(label, chance) + "\n")
     return out

@@ -252,12 +252,16 @@ class Connection:
         played = self.human_turn()
         obs = played.game.observation(HUMAN)
         rows = await search(played.opponent.analyse, obs, played.advice_seed())
-        rated = advice_rows(rows, obs, card_view(played.game.game))
+        view = card_view(played.game.game)
+        rated = advice_rows(rows, obs, view)
+        # The suggestion is the search's choice (its first row); the list is
+        # sorted by the chances it prints.
+        best = move_label(str(rows[0]["move"]), obs, view) if rows else None
         await self.send(
             {
                 "type": "hint",
                 "moves_played": len(played.log.moves),
-                "best": suggestion_text(rated[0][1]) if rated else None,
+                "best": suggestion_text(best) if best else None,
                 "heading": chances_heading(played.game.game),
                 "rows": [
                     {

@@ -42,6 +42,7 @@ export function onError(message) {
   box.textContent = message.text;
   // The table is unchanged: its moves may be tried again.
   for (const element of $$("[data-move]")) element.disabled = false;
+  if ($("#hint-thinking")) closeExtra();
 }
 
 export function hideError() {
@@ -162,6 +163,16 @@ export function onRules(message) {
   body.append(text);
 }
 
+// A search at `hard` takes seconds: the panel says so until the answer.
+export function showHintPending() {
+  clearHint();
+  const body = openExtra("hint");
+  const waiting = paragraph(t("thinking"), "muted");
+  waiting.id = "hint-thinking";
+  waiting.setAttribute("role", "status");
+  body.append(waiting);
+}
+
 export function onHint(message) {
   if (message.moves_played !== state.movesPlayed) return;
   clearHint();
@@ -176,7 +187,8 @@ export function onHint(message) {
     item.dataset.hintMove = row.move;
     list.append(item);
     const target = moveButtonFor(row.move);
-    if (target) {
+    // A move the search barely tried has no figure: no badge either.
+    if (target && row.percent !== null) {
       const badge = document.createElement("span");
       badge.className = "chance";
       badge.textContent = `${row.percent}%`;

@@ -17,6 +17,7 @@ import {
   onRules,
   onSaves,
   openLearn,
+  showHintPending,
   showNotice,
   showSummary,
 } from "./dialogs.js";
@@ -142,7 +143,10 @@ function start() {
     send({ type: "text", text });
     input.value = "";
   });
-  $("#hint-button").addEventListener("click", () => send({ type: "hint" }));
+  $("#hint-button").addEventListener("click", () => {
+    showHintPending();
+    send({ type: "hint" });
+  });
   $("#reconnect").addEventListener("click", () => connect(deliver));
   $("#extra-close").addEventListener("click", closeExtra);
   for (const toggle of $$("[data-panel]")) {
