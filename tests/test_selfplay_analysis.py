@@ -14,6 +14,7 @@ import json
 import math
 import random
 import sys
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,42 @@ def test_selfplay_rows(tmp_path: Path) -> None:
     assert meta[b"first_game"] == b"2" and meta[b"games"] == b"1" and meta[b"seed"] == b"4"
 
 
+def test_selfplay_rows_carry_the_cores_tensor(tmp_path: Path) -> None:
+    """Issue 24: the observation was stored as JSON only, "until the core
+    gives tensors", which it does: each row has the seat's tensor too."""
+    from cardavia.envs import Env
+
+    result = cardavia.selfplay("schnapsen", games=1, level="easy", seed=3, out=tmp_path)
+    rows = shards(result)[0]
+    for row in rows[:12]:
+        observation = json.loads(row["observation"])
+        expected = array("f", Env.from_observation(observation).tensor(row["seat"]))
+        assert row["tensor"] == pytest.approx(expected.tolist())
+    size = cardavia.envs.ENVS["schnapsen"]["tensor_size"]
+    assert {len(row["tensor"]) for row in rows} == {size}
+
+
+def test_a_small_selfplay_run_plays_a_game_a_job(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: jobs were whole shards, so a run of one shard used one
+    worker. Each game is a job now; the shard is the same."""
+    selfplay_module = importlib.import_module("cardavia.selfplay")
+    play = selfplay_module.play_shard
+    calls: list[tuple[int, int]] = []
+
+    def recording(game: str, level: str, seed: int, first: int, count: int) -> Any:
+        calls.append((first, count))
+        return play(game, level, seed, first, count)
+
+    args: dict[str, Any] = {"games": 3, "level": "easy", "seed": 5, "shard_games": 10}
+    whole = shards(cardavia.selfplay("durak", out=tmp_path / "a", threads=1, **args))
+    monkeypatch.setattr(selfplay_module, "play_shard", recording)
+    split = cardavia.selfplay("durak", out=tmp_path / "b", threads=3, **args)
+    assert sorted(calls) == [(0, 1), (1, 1), (2, 1)]
+    assert shards(split) == whole and len(split["shards"]) == 1
+
+
 def test_selfplay_games_are_the_tournament_games(tmp_path: Path) -> None:
     journal = tmp_path / "t.jsonl"
     cardavia.tournament("perevodnoy", "easy", "easy", deals=2, seed=6, journal=journal)
@@ -97,6 +134,9 @@ def test_selfplay_resumes_and_refuses_another_runs_shards(tmp_path: Path) -> Non
         "durak", out=tmp_path, progress=lambda d, t: calls.append((d, t)), **args
     )
     assert again["resumed_shards"] == 2 and shards(again) == before
+    # Issue 24: a resumed run reported only the rows it had just played.
+    assert again["rows"] == first["rows"] == sum(len(shard) for shard in before)
+    assert again["new_rows"] == len(before[1]) and first["new_rows"] == first["rows"]
     assert calls == [(2, 3), (3, 3)]
     kept = Path(first["shards"][0]).read_bytes()
     with pytest.raises(InvalidArgumentError, match="another run") as caught:
