@@ -342,6 +342,34 @@ def test_a_replay_in_the_page(page: Page, served: Served) -> None:
     expect(page.locator("#latest")).not_to_be_empty()
 
 
+def test_a_replay_says_the_computer_is_thinking(
+    page: Page, served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay's step is analysed (seconds at `hard`): the box says so
+    until the analysis comes. Move 1, a Durak lead, is never forced."""
+    release = threading.Event()
+    rate = StandIn.analyse
+
+    def slow(self: StandIn, observation: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+        release.wait(timeout=60)
+        return rate(self, observation, seed)
+
+    open_table(page, served, lang="en", game="durak")
+    for _ in range(3):
+        page.wait_for_selector(READY)
+        page.locator(READY).first.click()
+    page.wait_for_selector(READY)
+    monkeypatch.setattr(StandIn, "analyse", slow)
+    page.locator("[data-panel='saves']").click()
+    page.locator("[data-replay]").first.click()
+    expect(page.locator("#mode-box h2")).to_contain_text("Replay of Durak")
+    page.locator("[data-step='1']").click()
+    expect(page.locator("#replay-thinking")).to_have_text("The computer is thinking…")
+    release.set()
+    expect(page.locator("#mode-box .analysis")).to_be_visible()
+    expect(page.locator("#replay-thinking")).to_have_count(0)
+
+
 def test_a_lost_connection_is_shown(page: Page) -> None:
     with serve_in_thread() as own:
         open_table(page, own, lang="nb", game="durak")

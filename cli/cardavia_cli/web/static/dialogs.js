@@ -43,6 +43,11 @@ export function onError(message) {
   // The table is unchanged: its moves may be tried again.
   for (const element of $$("[data-move]")) element.disabled = false;
   if ($("#hint-thinking")) closeExtra();
+  const stepping = $("#replay-thinking");
+  if (stepping) {
+    stepping.remove();
+    for (const control of $$("[data-step]")) control.disabled = false;
+  }
 }
 
 export function hideError() {
