@@ -52,6 +52,7 @@ __all__ = [
     "analyse_game",
     "analyse_games",
     "barely_tried",
+    "margin",
     "standard_errors",
 ]
 
