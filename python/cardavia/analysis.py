@@ -24,7 +24,9 @@ spread up to about ``SPREAD`` times that bound (Durak and perevodnoy;
 far less in Schnapsen), so the error is the bound times ``SPREAD``
 (docs/AI.md, "How sure the analysis is", has the measurements). A solve
 reports every move with the same visits (the worlds it solved); one world
-solved means nothing was hidden and the values are exact (error 0). A
+solved means nothing was hidden and the values are exact (error 0), and
+worlds dealt at random and solved one by one are independent draws, whose
+error is the bound itself. A
 played move is a *mistake* only when its loss exceeds ``CONFIDENCE_Z``
 errors of the difference, ``z sqrt(e_best² + e_played²)``; a move a tree
 search visited fewer than ``BARELY_TRIED`` times has no value worth
@@ -76,13 +78,17 @@ def _solved(rows: Sequence[Mapping[str, Any]]) -> bool:
 
 def standard_errors(rows: Sequence[Mapping[str, Any]]) -> list[float]:
     """Each row's standard error (see the module), in the rows' order."""
-    if _solved(rows) and rows and int(rows[0]["visits"]) == 1:
+    solved = _solved(rows)
+    if solved and rows and int(rows[0]["visits"]) == 1:
         return [0.0] * len(rows)
+    # Worlds solved one by one are independent draws: the bound holds as it
+    # is; a tree search's rewards are not, hence its SPREAD.
+    factor = 1.0 if solved else SPREAD
     errors = []
     for row in rows:
         n = int(row["visits"])
         p = (float(row["value"]) * n + 1) / (n + 2)
-        errors.append(SPREAD * math.sqrt(p * (1 - p) / max(n, 1)))
+        errors.append(factor * math.sqrt(p * (1 - p) / max(n, 1)))
     return errors
 
 
