@@ -70,7 +70,7 @@ FLUENT: dict[str, tuple[str, ...]] = {
     # Card names are one word; a heading or a count is indefinite.
     "nb": (
         r"\b(spar|hjerter|ruter|kløver) (ess|konge|dame|knekt)\b",
-        r"(?m)^(Talongen|Bunken|Kastebunken|Bordet)( \(|:|$)",
+        r"(?m)^(Talongen|Bunken|Kastebunken|Bordet)( \(|:)",
         r"\bfrø\b", r"bordet avviser",
     ),
     # "vorlegen"; one word for card points (Augen) and for a shuffled deal;
