@@ -179,7 +179,9 @@ def app(ctx: click.Context) -> None:
 @click.option(
     "--take-over",
     is_flag=True,
-    help=N_("With --resume: continue the game even if it is open elsewhere (it stops there)."),
+    help=N_(
+        "With --resume: continue the game even if it is open elsewhere (no longer saved there)."
+    ),
 )
 @ascii_option
 @theme_option

@@ -32,9 +32,10 @@ FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "learn": {"game": (str, True)},
     "next": {},
     "saves": {},
-    "resume": {"file": (str, True)},
+    "resume": {"file": (str, True), "take_over": (bool, False)},
     "replay": {"file": (str, True)},
     "step": {"index": (int, True)},
+    "delete": {"file": (str, True)},
 }
 # The names the game log files get (saves.new_log_path); nothing else is opened.
 SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json")
@@ -97,7 +98,8 @@ def parse_message(raw: str | bytes, limits: Limits) -> Message:
                 raise MessageError("missing_field", name)
             continue
         value = data[name]
-        if isinstance(value, bool) or not isinstance(value, expected):
+        # bool is an int to Python, never to the protocol.
+        if isinstance(value, bool) != (expected is bool) or not isinstance(value, expected):
             raise MessageError("wrong_type", name, value)
         values[name] = value
     message = Message(kind, values)
@@ -156,7 +158,10 @@ def error_text(error: MessageError) -> str:
         "no_game": _("No game is on: deal a new one."),
         "game_over": _("This game is over: deal a new one."),
         "not_your_turn": _("Wait: it is the computer's turn."),
-        "too_many_games": _("This page has started {limit} games; reload it to play on."),
+        "too_many_games": _(
+            "This table has saved {limit} new games since it started; "
+            "restart cardavia web to play on."
+        ),
         "too_many_connections": _(
             "{limit} tables are open already; close one and reload this page."
         ),
@@ -167,7 +172,8 @@ def error_text(error: MessageError) -> str:
     }
     template = texts.get(error.kind)
     if template is None:
-        # "not_understood", "lesson", "save" and "internal" carry their sentence.
+        # "not_understood", "lesson", "save", "open_elsewhere" and "internal"
+        # carry their sentence.
         return str(error.detail.get("text") or _("Something went wrong; the table is unchanged."))
     return template.format(
         value="" if error.value is None else str(error.value)[:80],
