@@ -188,3 +188,17 @@ def test_saves_delete(runner: CliRunner, games_dir: Path, tmp_path: Path) -> Non
     code, out = run(runner, ["saves", "--delete", str(kept), "--json"])
     assert code == 0 and json.loads(out) == {"deleted": str(kept.resolve())}
     assert saved_games(games_dir) == [] and not list(games_dir.glob(".*lock"))
+
+
+def test_since_when_a_game_is_open() -> None:
+    from datetime import date, datetime, timezone
+
+    from cardavia_cli.words.open_elsewhere import _since, open_elsewhere_text
+
+    moment = datetime(2026, 3, 4, 12, 30, tzinfo=timezone.utc)
+    local = moment.astimezone()
+    assert _since(moment.isoformat(), today=local.date()) == local.strftime("%H:%M")
+    assert _since(moment.isoformat(), today=date(2026, 3, 9)) == local.strftime("%Y-%m-%d %H:%M")
+    assert _since("not a time") is None
+    assert open_elsewhere_text("web", "not a time") == "This game is open elsewhere."
+    assert open_elsewhere_text(None, None) == "This game is open elsewhere."

@@ -167,3 +167,17 @@ def test_resumed_in_another_language(client: TestClient, games_dir: Path) -> Non
         assert answer["type"] == "state", answer
         assert load_log(path).moves[1]["move"] == "take"
     assert json.loads(path.read_text())["lang"] == "en"
+
+
+def test_old_empty_saves_do_not_push_real_games_out(client: TestClient, games_dir: Path) -> None:
+    with table(client) as opened:
+        real = human_to_move(opened)["file"]
+    # Files of games nobody played, as earlier versions wrote on every deal.
+    games_dir.mkdir(parents=True, exist_ok=True)
+    template = json.loads((games_dir / real).read_text())
+    for n in range(45):
+        empty = dict(template, moves=[], finished=False, outcome=None, id=f"empty{n}")
+        (games_dir / f"durak-20260101-000000-{n}.json").write_text(json.dumps(empty))
+    with table(client) as opened:
+        listed = opened.ask_one(type="saves")["games"]
+    assert [game["file"] for game in listed] == [real]

@@ -258,20 +258,29 @@ def result_of(log: GameLog) -> str | None:
     return "win" if log.outcome.get("winner") == 0 else "loss"
 
 
-def list_saved(limit: int | None = None) -> list[SavedGame]:
-    """The saved games, the most recently played first (by the file's time)."""
+def list_saved(limit: int | None = None, skip_empty: bool = False) -> list[SavedGame]:
+    """The saved games, the most recently played first (by the file's time);
+    with ``skip_empty``, none of the games without a move that versions
+    before saving from the first move wrote (they pushed real games out of
+    a short list)."""
     folder = games_dir()
     files = sorted(
         folder.glob("*.json") if folder.is_dir() else [],
         key=lambda p: p.stat().st_mtime,
         reverse=True,
     )
-    saved = []
-    for path in files[:limit]:
+    saved: list[SavedGame] = []
+    for path in files:
+        if limit is not None and len(saved) >= limit:
+            break
         try:
-            saved.append(SavedGame(path, load_log(path)))
+            log = load_log(path)
         except SaveError as exc:
             saved.append(SavedGame(path, None, str(exc)))
+            continue
+        if skip_empty and not log.moves and not log.finished:
+            continue
+        saved.append(SavedGame(path, log))
     return saved
 
 

@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from .i18n import _
 
 
-def _since(stamp: str) -> str | None:
+def _since(stamp: str, today: date | None = None) -> str | None:
+    """The local time of ``stamp``; the date too unless it is today's."""
     try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+        moment = datetime.fromisoformat(stamp).astimezone()
     except ValueError:
         return None
+    if moment.date() == (today or datetime.now().astimezone().date()):
+        return moment.strftime("%H:%M")
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def open_elsewhere_text(where: str | None, since: str | None) -> str:
