@@ -263,6 +263,8 @@ def play(
         engine_game = log.new_game()
     played = LoggedGame(engine_game, log, opponent.for_level(chosen_level), lock=lock)
     if json_mode:
+        # Machine mode speaks English to programs: not the game's language.
+        log.lang = played.played_in
         try:
             run_machine(played, sys.stdin, sys.stdout, save=save)
         except TakenOver:

@@ -202,3 +202,11 @@ def test_since_when_a_game_is_open() -> None:
     assert _since("not a time") is None
     assert open_elsewhere_text("web", "not a time") == "This game is open elsewhere."
     assert open_elsewhere_text(None, None) == "This game is open elsewhere."
+
+
+def test_machine_mode_keeps_the_games_language(runner: CliRunner, games_dir: Path) -> None:
+    run(runner, ["play", "durak", "--seed", "3", "--lang", "de"], stdin="quit\n")
+    [path] = saved_games(games_dir)
+    code, _out = run(runner, ["play", "--resume", str(path), "--json", "--save"], stdin="take\n")
+    assert code == 0 and load_log(path).moves[1]["move"] == "take"
+    assert load_log(path).lang == "de"

@@ -33,6 +33,7 @@ def test_two_tables_on_one_save(client: TestClient, games_dir: Path) -> None:
     with table(client) as first, table(client) as second:
         state = human_to_move(first)
         name = state["file"]
+        identity = load_log(games_dir / name).id
         refused = second.ask_one(type="resume", file=name)
         assert refused["type"] == "open_elsewhere" and refused["file"] == name
         assert refused["text"].startswith("This game is open elsewhere: at a table in the browser")
@@ -57,7 +58,7 @@ def test_two_tables_on_one_save(client: TestClient, games_dir: Path) -> None:
         log = load_log(games_dir / name)
         assert log.moves[: len(before)] == before and len(log.moves) == after["moves_played"]
         # One game, one file, one identity, through the takeover.
-        assert saved_games(games_dir) == [games_dir / name]
+        assert saved_games(games_dir) == [games_dir / name] and log.id == identity
 
 
 def test_a_closed_table_lets_its_game_go(client: TestClient, games_dir: Path) -> None:
@@ -181,3 +182,10 @@ def test_old_empty_saves_do_not_push_real_games_out(client: TestClient, games_di
     with table(client) as opened:
         listed = opened.ask_one(type="saves")["games"]
     assert [game["file"] for game in listed] == [real]
+
+
+def test_resuming_its_own_game_again(client: TestClient, games_dir: Path) -> None:
+    with table(client) as opened:
+        state = human_to_move(opened)
+        again = opened.ask_one(type="resume", file=state["file"])
+        assert again["type"] == "state" and again["moves_played"] == state["moves_played"]

@@ -167,7 +167,8 @@ class Connection:
     async def on_resume(self, message: Message) -> None:
         name = message.get("file")
         path = saved_path(name)
-        if self.playing is not None and self.playing.log.path == path:
+        here = self.playing.log.path if self.playing is not None else None
+        if self.playing is not None and here is not None and here.resolve() == path:
             # This very table has it (a second resume): nothing to lock.
             await self.start_playing(self.playing)
             return
