@@ -210,3 +210,14 @@ def test_machine_mode_keeps_the_games_language(runner: CliRunner, games_dir: Pat
     code, _out = run(runner, ["play", "--resume", str(path), "--json", "--save"], stdin="take\n")
     assert code == 0 and load_log(path).moves[1]["move"] == "take"
     assert load_log(path).lang == "de"
+
+
+def test_the_list_says_how_to_delete_and_names_each_game(
+    runner: CliRunner, games_dir: Path
+) -> None:
+    path = a_save(games_dir)
+    code, out = run(runner, ["saves", "--lang", "nb"])
+    assert code == 0 and "cardavia saves --delete" in out and path.name in out
+    code, out = run(runner, ["saves", "--json"])
+    [entry] = json.loads(out)
+    assert entry["id"] == load_log(path).id and entry["lang"] == "en"

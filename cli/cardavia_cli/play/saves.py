@@ -336,4 +336,6 @@ def saved_json(entry: SavedGame) -> dict[str, Any]:
         "finished": log.finished,
         "result": entry.result,
         "level": log.levels.get("1"),
+        "id": log.id,
+        "lang": log.lang,
     }
