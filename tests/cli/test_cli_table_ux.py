@@ -19,6 +19,7 @@ from cardavia import rules
 from cardavia_cli.main import app
 from cardavia_cli.play.lesson_steps import durak_deck, steps_for
 from cardavia_cli.play.lessons import position
+from cardavia_cli.play.logged_game import LoggedGame
 from cardavia_cli.play.saves import GameLog
 from cardavia_cli.terminal.session import PlaySession, Settings, advice_text
 from cardavia_cli.terminal.table import render
@@ -206,7 +207,8 @@ def test_the_terminal_says_the_computer_is_thinking() -> None:
     for terminal in (True, False):
         console = Console(file=io.StringIO(), width=60, force_terminal=terminal)
         settings = Settings(hints=False, view=CardView("durak", color=False))
-        session = PlaySession(log.new_game(), log, StandIn("easy"), settings, console, input)
+        played = LoggedGame(log.new_game(), log, StandIn("easy"))
+        session = PlaySession(played, settings, console, input)
         session.advice(session.game.observation(0))
         outputs.append(console.file.getvalue())  # type: ignore[attr-defined]
     assert "The computer is thinking…" in outputs[0]
