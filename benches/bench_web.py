@@ -3,6 +3,7 @@
     python benches/bench_web.py             # 20 clients, Durak against normal, 60 s
     python benches/bench_web.py --quick     # a smoke run (3 clients, 5 s)
     python benches/bench_web.py --json      # machine-readable
+    python benches/bench_web.py --flood saves   # one page floods, another plays (web_flood.py)
 
 The server of ``cardavia web`` runs in this process (uvicorn in a thread, as
 the command runs it), the clients in another thread: each opens the page's
@@ -44,6 +45,7 @@ from typing import Any
 from cardavia_cli.play import opponent
 from cardavia_cli.play.saves import SaveError, load_log
 from cardavia_cli.web.launch import listen, local_options, make_server
+from web_flood import bench_flood, report_flood
 from websockets.asyncio.client import connect
 
 HOST = "127.0.0.1"
@@ -264,7 +266,18 @@ def main(argv: list[str] | None = None) -> int:
         "--instant", action="store_true", help="the computer plays at once: the table's own cost"
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--flood",
+        choices=("messages", "saves"),
+        help="one page sends --count moves or saves requests; another table's answer times",
+    )
+    parser.add_argument("--count", type=int, default=10_000, help="messages of the flood")
+    parser.add_argument("--saved", type=int, default=40, help="saved games in the folder")
     args = parser.parse_args(argv)
+    if args.flood:
+        flooded = bench_flood(args.flood, args.count, args.saved)
+        print(json.dumps(flooded) if args.json else report_flood(flooded))
+        return 0 if not flooded["probe_dropped"] else 1
     if args.quick:
         args.clients, args.seconds = 3, 5.0
     result = bench(args.clients, args.seconds, args.game, args.level, args.instant)
