@@ -5,7 +5,8 @@
     python benches/bench_web.py --flood saves --count 2000 --json
 
 The server of ``cardavia web`` runs in this process (uvicorn in a thread),
-the two clients in another thread. The games folder is filled with
+the probe in another thread, the flooding page in a process of its own (so
+its own work of sending does not slow the probe's client). The games folder is filled with
 ``--saved`` finished Durak games first (the page lists 40), so a ``saves``
 request reads as many files as a player's folder would.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -37,8 +39,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import cardavia
 from cardavia_cli.play import opponent
@@ -61,6 +62,9 @@ class Probe:
     flooded_turn: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     dropped: str | None = None
+    # How long the move in flight had waited for its answer when the
+    # socket was dropped.
+    waited: float | None = None
 
 
 @dataclass
@@ -69,8 +73,14 @@ class Flood:
     answers: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     closed: str | None = None
-    done: asyncio.Event = field(default_factory=asyncio.Event)
-    started: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Signal(Protocol):
+    """A multiprocessing event, shared by the probe and the flooding page."""
+
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
+    def wait(self, timeout: float | None = None) -> bool: ...
 
 
 def fill_saves(count: int, seed: int = 1) -> None:
@@ -113,23 +123,26 @@ async def settle(ws: ClientConnection) -> dict[str, Any]:
             return message
 
 
-async def probe(url: str, origin: str, result: Probe, flood: Flood, quiet: float) -> None:
+async def probe(
+    url: str, origin: str, result: Probe, start: Signal, done: Signal, quiet: float
+) -> None:
     rng = random.Random(7)
+    sent = None
     try:
         ws, state = await open_table(url, origin, "durak")
         async with ws:
             quiet_until = time.monotonic() + quiet
             while True:
-                if time.monotonic() >= quiet_until and not flood.started.is_set():
-                    flood.started.set()
-                if flood.done.is_set():
+                if time.monotonic() >= quiet_until and not start.is_set():
+                    start.set()
+                if done.is_set():
                     return
                 if state["type"] != "state" or state["view"]["outcome"] is not None:
                     await ws.send(json.dumps({"type": "new", "game": "durak"}))
                     state = await settle(ws)
                     continue
                 move = rng.choice(state["view"]["moves"])["move"]
-                during = flood.started.is_set()
+                during = start.is_set()
                 sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "move": move}))
                 first = await receive(ws)
@@ -147,10 +160,33 @@ async def probe(url: str, origin: str, result: Probe, flood: Flood, quiet: float
     except Exception as exc:
         result.dropped = f"{type(exc).__name__}: {exc}"
     finally:
-        flood.started.set()
+        if result.dropped and sent is not None:
+            result.waited = time.perf_counter() - sent
+        start.set()
 
 
-async def flood_table(url: str, origin: str, kind: str, count: int, flood: Flood) -> None:
+def flood_main(
+    url: str, origin: str, kind: str, count: int, start: Signal, done: Signal, out: Any
+) -> None:
+    """The flooding page's process: its figures go back through ``out``."""
+    flood = Flood()
+    try:
+        asyncio.run(flood_table(url, origin, kind, count, flood, start))
+    finally:
+        out.put(
+            {
+                "sent": flood.sent,
+                "answers": dict(flood.answers),
+                "seconds": flood.seconds,
+                "closed": flood.closed,
+            }
+        )
+        done.set()
+
+
+async def flood_table(
+    url: str, origin: str, kind: str, count: int, flood: Flood, start: Signal
+) -> None:
     try:
         ws, state = await open_table(url, origin, "durak" if kind == "messages" else None)
         async with ws:
@@ -160,8 +196,8 @@ async def flood_table(url: str, origin: str, kind: str, count: int, flood: Flood
             else:
                 message = {"type": "saves"}
             raw = json.dumps(message)
-            await flood.started.wait()
-            start = time.perf_counter()
+            await asyncio.to_thread(start.wait)
+            began = time.perf_counter()
 
             async def pour() -> None:
                 for _ in range(count):
@@ -184,12 +220,10 @@ async def flood_table(url: str, origin: str, kind: str, count: int, flood: Flood
                 reason = exc.rcvd.reason if exc.rcvd else ""
                 flood.closed = f"closed by the server: {code} {reason}".strip()
             finally:
-                flood.seconds = time.perf_counter() - start
+                flood.seconds = time.perf_counter() - began
                 pouring.cancel()
     except Exception as exc:
         flood.closed = f"{type(exc).__name__}: {exc}"
-    finally:
-        flood.done.set()
 
 
 def stats(values: list[float]) -> dict[str, float]:
@@ -227,7 +261,10 @@ def bench_flood(kind: str, count: int, saved: int = 40, quiet: float = 2.0) -> d
     options = local_options(HOST, port, "en", "easy")
     server = make_server(options)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    result, flood = Probe(), Flood()
+    result = Probe()
+    processes = multiprocessing.get_context("spawn")
+    start, done, out = processes.Event(), processes.Event(), processes.Queue()
+    figures: dict[str, Any] = {}
     try:
         fill_saves(saved)
         thread.start()
@@ -236,17 +273,17 @@ def bench_flood(kind: str, count: int, saved: int = 40, quiet: float = 2.0) -> d
         url = f"ws://{HOST}:{port}/ws?token={options.token}"
         origin = f"http://{HOST}:{port}"
 
-        async def both() -> None:
-            nonlocal flood
-            flood = Flood()  # its events belong to this loop
-            await asyncio.gather(
-                probe(url, origin, result, flood, quiet),
-                flood_table(url, origin, kind, count, flood),
-            )
-
-        clients = threading.Thread(target=asyncio.run, args=(both(),))
-        clients.start()
-        clients.join()
+        flooding = processes.Process(
+            target=flood_main, args=(url, origin, kind, count, start, done, out)
+        )
+        flooding.start()
+        probing = threading.Thread(
+            target=asyncio.run, args=(probe(url, origin, result, start, done, quiet),)
+        )
+        probing.start()
+        probing.join()
+        figures = out.get(timeout=600)
+        flooding.join()
     finally:
         server.should_exit = True
         thread.join(timeout=30)
@@ -268,23 +305,26 @@ def bench_flood(kind: str, count: int, saved: int = 40, quiet: float = 2.0) -> d
         "probe_turn_flooded_ms": stats(result.flooded_turn),
         "probe_errors": result.errors,
         "probe_dropped": result.dropped,
-        "flood_sent": flood.sent,
-        "flood_seconds": flood.seconds,
-        "flood_answers": dict(flood.answers),
-        "flood_closed": flood.closed,
+        "probe_waited_s": result.waited,
+        "flood_sent": figures.get("sent"),
+        "flood_seconds": figures.get("seconds"),
+        "flood_answers": figures.get("answers", {}),
+        "flood_closed": figures.get("closed"),
     }
 
 
 def report_flood(result: dict[str, Any]) -> str:
     alone, flooded = result["probe_alone_ms"], result["probe_flooded_ms"]
     answers = ", ".join(f"{k} {v}" for k, v in sorted(result["flood_answers"].items()))
+    dropped = result["probe_dropped"]
+    if dropped:
+        dropped = f"dropped ({dropped}, its move unanswered for {result['probe_waited_s']:.1f} s)"
     lines = [
         f"web table flooded: {result['count']:,} {result['flood']} from one page, "
         f"{result['saved_games']} saved games, {result['cores']} cores",
         f"flood: sent {result['flood_sent']:,} in {result['flood_seconds']:.1f} s; "
         f"answers: {answers or 'none'}; {result['flood_closed'] or 'stayed open'}",
-        f"other table: {'dropped (' + result['probe_dropped'] + ')' if result['probe_dropped'] else 'not dropped'}"
-        f", errors {len(result['probe_errors'])}",
+        f"other table: {dropped or 'not dropped'}, errors {len(result['probe_errors'])}",
         "",
         "| the other table: from a move | moves | median | p99 | max |",
         "|---|---|---|---|---|",

@@ -30,7 +30,7 @@ from .protocol import Message, MessageError, parse_message
 from .replays import Replay, list_saves, open_log
 from .rules_html import rules_json
 from .table_json import last_json, table_json
-from .workers import save, search
+from .workers import read, save, search
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -129,14 +129,15 @@ class Connection:
         await self.start_playing(played)
 
     async def on_resume(self, message: Message) -> None:
-        log = open_log(message.get("file"))
+        log = await read(open_log, message.get("file"))
         if log.finished:
             raise MessageError("finished", "file", message.get("file"))
         self.count_game()
         level = log.levels.get("1") or self.level
         if level not in LEVELS:
             level = self.level
-        await self.start_playing(LoggedGame(rebuild(log), log, opponent.for_level(level)))
+        game = await read(rebuild, log)
+        await self.start_playing(LoggedGame(game, log, opponent.for_level(level)))
 
     async def start_playing(self, played: LoggedGame) -> None:
         self.mode, self.playing = "play", played
@@ -311,10 +312,10 @@ class Connection:
     # ----------------------------------------------------------- replays
 
     async def on_saves(self, message: Message) -> None:
-        await self.send({"type": "saves", "games": list_saves()})
+        await self.send({"type": "saves", "games": await read(list_saves)})
 
     async def on_replay(self, message: Message) -> None:
-        self.replay = Replay(open_log(message.get("file")))
+        self.replay = Replay(await read(open_log, message.get("file")))
         self.mode, self.replay_rows = "replay", []
         await self.send(self.replay.as_json(0, [], card_view(self.replay.log.game)))
 
