@@ -6,10 +6,12 @@ page nobody looks at."""
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from cardavia_cli.play import opponent
+from cardavia_cli.web import workers
 from cardavia_cli.web.app import create_app
 from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
@@ -46,5 +48,33 @@ def test_a_departed_page_leaves_no_work_behind(monkeypatch: pytest.MonkeyPatch) 
         # go of it now, not after the search and the four waiting behind it.
         released = app.finished.wait(timeout=10)
         gate.opened.set()
+    assert released
+    assert gate.searches == 1
+
+
+def test_a_departed_pages_search_waiting_for_a_thread_never_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One search thread, busy with another page's hint: the search of a
+    page that leaves meanwhile is taken out of the pool's queue."""
+    gate = Gate()
+    monkeypatch.setattr(opponent, "for_level", lambda level: GatedStandIn(level, gate))
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-search")
+    monkeypatch.setattr(workers, "_searches", pool)
+    app = Watched()
+    with TestClient(app, base_url=f"http://{HOST}") as client:
+        with table(client) as staying, table(client) as leaving:
+            for page in (staying, leaving):
+                assert page.ask_one(type="new", game="schnapsen")["view"]["turn"] == "you"
+            staying.send(type="hint")
+            assert gate.started.wait(timeout=30)  # the one thread is taken
+            leaving.send(type="hint")  # waits in the pool's queue
+            leaving.socket.close()
+            released = app.finished.wait(timeout=10)
+            gate.opened.set()
+            assert staying.receive()["type"] == "hint"
+        # Whatever was still queued has run once this has.
+        pool.submit(lambda: None).result(timeout=30)
+    pool.shutdown()
     assert released
     assert gate.searches == 1
