@@ -6,12 +6,15 @@ page nobody looks at."""
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 from cardavia_cli.play import opponent
-from cardavia_cli.web import workers
+from cardavia_cli.play.game_lock import holder_of
+from cardavia_cli.web import connection, workers
 from cardavia_cli.web.app import create_app
 from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
@@ -78,3 +81,38 @@ def test_a_departed_pages_search_waiting_for_a_thread_never_runs(
     pool.shutdown()
     assert released
     assert gate.searches == 1
+
+
+def test_a_page_that_leaves_while_its_game_opens_does_not_keep_it_locked(
+    monkeypatch: pytest.MonkeyPatch, games_dir: Path
+) -> None:
+    """The lock a resume takes in its file thread is let go when the page
+    has left meanwhile: the game can be opened at once elsewhere."""
+    app = Watched()
+    with TestClient(app, base_url=f"http://{HOST}") as client:
+        with table(client) as first:
+            state = first.ask_one(type="new", game="durak")
+            first.ask(type="move", move=state["view"]["moves"][0]["move"])
+        (saved,) = games_dir.glob("*.json")
+        app.finished.clear()
+        gate = Gate()
+        real = connection.open_saved
+
+        def held_open(*args: Any, **kwargs: Any) -> Any:
+            gate.pass_through()
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(connection, "open_saved", held_open)
+        with table(client) as leaving:
+            leaving.send(type="resume", file=saved.name)
+            assert gate.started.wait(timeout=30)
+            leaving.socket.close()
+            assert app.finished.wait(timeout=10)
+            gate.opened.set()
+            deadline = time.monotonic() + 30
+            while holder_of(saved) is not None:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the departed page's lock was never let go")
+                time.sleep(0.01)
+        with table(client) as other:
+            assert other.ask_one(type="resume", file=saved.name)["type"] == "state"

@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..words.i18n import _, speaking
-from .connection import Connection
+from .connection import Connection, Launch
 from .options import WebOptions
 from .pace import Pace, Verdict
 from .protocol import MessageError
@@ -64,6 +64,7 @@ def encode(message: dict[str, Any]) -> str:
 
 def create_app(options: WebOptions) -> Starlette:
     tables = Tables()
+    launch = Launch()
 
     async def page(request: Request) -> Response:
         with speaking(options.language):
@@ -101,7 +102,7 @@ def create_app(options: WebOptions) -> Starlette:
             return
         tables.open += 1
         try:
-            await serve_table(websocket, options)
+            await serve_table(websocket, options, launch)
         finally:
             tables.open -= 1
 
@@ -129,7 +130,7 @@ async def tell_moved(websocket: WebSocket, options: WebOptions) -> None:
         return
 
 
-async def serve_table(websocket: WebSocket, options: WebOptions) -> None:
+async def serve_table(websocket: WebSocket, options: WebOptions, launch: Launch) -> None:
     """Read the page's messages as they arrive, each judged by its pace,
     while another task answers the ones taken, in order. When the page
     leaves, its unanswered messages and the work they started (the
@@ -138,13 +139,14 @@ async def serve_table(websocket: WebSocket, options: WebOptions) -> None:
     async def send(message: dict[str, Any]) -> None:
         await websocket.send_text(encode(message))
 
-    connection = Connection(send, options)
+    connection = Connection(send, options, launch)
     limits = options.limits
     taken: asyncio.Queue[str | bytes] = asyncio.Queue(maxsize=limits.queued_messages)
     pace = Pace.of(limits)
     try:
         await connection.open()
     except WebSocketDisconnect:
+        connection.close()
         return
     answering = asyncio.create_task(answer(connection, taken))
     try:
@@ -174,6 +176,7 @@ async def serve_table(websocket: WebSocket, options: WebOptions) -> None:
         return
     finally:
         await stop(answering)
+        connection.close()
 
 
 async def stop(answering: asyncio.Task[None]) -> None:

@@ -21,7 +21,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..play.logged_game import LoggedGame
-from ..play.saves import write_log
 
 T = TypeVar("T")
 
@@ -42,12 +41,13 @@ async def search(function: Callable[..., T], *args: Any) -> T:
     return await _run(_searches, function, *args)
 
 
-async def read(function: Callable[..., T], *args: Any) -> T:
-    """Reading saved games: the list, a game to resume or replay."""
-    return await _run(_files, function, *args)
-
-
 async def save(played: LoggedGame) -> None:
     """Write the game's log; awaited, so one table's writes stay in order,
     and shielded, so a page that leaves meanwhile does not lose the move."""
-    await asyncio.shield(_run(_files, write_log, played.log))
+    await asyncio.shield(_run(_files, played.save))
+
+
+async def on_disk(function: Callable[..., T], *args: Any) -> T:
+    """Other work on the games folder: the list, a game to open (and lock),
+    a deletion."""
+    return await _run(_files, function, *args)
