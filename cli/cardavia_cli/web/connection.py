@@ -5,19 +5,20 @@ nothing. The computer's moves are sent one message each, as they are made."""
 
 from __future__ import annotations
 
-import functools
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import cardavia
 
 from ..play import opponent
-from ..play.game_lock import OpenElsewhere, TakenOver
+from ..play.game_lock import GameLock, OpenElsewhere, TakenOver
 from ..play.lessons import lesson_words
 from ..play.logged_game import LoggedGame, open_saved
 from ..play.opponent import LEVELS
-from ..play.saves import SaveError, delete_saved, new_log, rebuild
+from ..play.saves import GameLog, SaveError, delete_saved, new_log, rebuild
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
 from ..words.i18n import LANGUAGES, _, speaking
@@ -50,6 +51,32 @@ class Launch:
     reconnects does not start counting again)."""
 
     saved_games: int = 0
+
+
+def _open_and_rebuild(path: Path, take_over: bool) -> tuple[GameLog, GameLock, cardavia.Game]:
+    log, lock = open_saved(path, "web", take_over=take_over)
+    try:
+        return log, lock, rebuild(log)
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _let_go(opening: asyncio.Future[tuple[GameLog, GameLock, cardavia.Game]]) -> None:
+    if not opening.cancelled() and opening.exception() is None:
+        opening.result()[1].release()
+
+
+async def open_rebuilt(path: Path, take_over: bool) -> tuple[GameLog, GameLock, cardavia.Game]:
+    """A saved game locked for this table and rebuilt, in a file thread. A
+    page that leaves meanwhile cancels the wait, not the opening: the lock
+    it takes is let go once it is taken, never left held by nobody."""
+    opening = asyncio.ensure_future(on_disk(_open_and_rebuild, path, take_over))
+    try:
+        return await asyncio.shield(opening)
+    except asyncio.CancelledError:
+        opening.add_done_callback(_let_go)
+        raise
 
 
 def card_view(game: str) -> CardView:
@@ -174,9 +201,7 @@ class Connection:
             return
         take_over = bool(message.get("take_over"))
         try:
-            log, lock = await on_disk(
-                functools.partial(open_saved, take_over=take_over), path, "web"
-            )
+            log, lock, game = await open_rebuilt(path, take_over)
         except SaveError as exc:
             raise MessageError("save", "file", name, text=str(exc)) from None
         except OpenElsewhere as exc:
@@ -196,7 +221,7 @@ class Connection:
         level = log.levels.get("1") or self.level
         if level not in LEVELS:
             level = self.level
-        played = LoggedGame(rebuild(log), log, opponent.for_level(level), where="web", lock=lock)
+        played = LoggedGame(game, log, opponent.for_level(level), where="web", lock=lock)
         self.leave_game()
         await self.start_playing(played)
 
@@ -395,7 +420,7 @@ class Connection:
     # ----------------------------------------------------------- replays
 
     async def on_saves(self, message: Message) -> None:
-        await self.send({"type": "saves", "games": list_saves()})
+        await self.send({"type": "saves", "games": await on_disk(list_saves)})
 
     async def on_delete(self, message: Message) -> None:
         """Delete a saved game, then the list again; one open anywhere (this
@@ -408,10 +433,10 @@ class Connection:
             raise MessageError("open_elsewhere", "file", name, text=exc.text()) from None
         except SaveError as exc:
             raise MessageError("save", "file", name, text=str(exc)) from None
-        await self.send({"type": "saves", "games": list_saves(), "deleted": name})
+        await self.send({"type": "saves", "games": await on_disk(list_saves), "deleted": name})
 
     async def on_replay(self, message: Message) -> None:
-        replay = Replay(open_log(message.get("file")))
+        replay = Replay(await on_disk(open_log, message.get("file")))
         self.leave_game()
         self.replay = replay
         self.mode, self.replay_rows = "replay", []

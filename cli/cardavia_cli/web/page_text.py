@@ -55,6 +55,12 @@ def page_strings() -> dict[str, str]:
         "thinking": _("The computer is thinking…"),
         "lost": _("The connection to the table was lost."),
         "reconnect": _("Reconnect"),
+        "not_answering": _(
+            "The table does not answer. If cardavia web was stopped, start it again, "
+            "then press Reconnect."
+        ),
+        "moved": _("The table has moved: cardavia web was started again."),
+        "moved_open": _("Open the table at its new address"),
         "next_step": _("Next step"),
         "skip": _("Skip this step"),
         "discards": _("Discard pile"),

@@ -153,6 +153,10 @@ def _table_texts() -> dict[str, str]:
         "too_many_connections": _(
             "{limit} tables are open already; close one and reload this page."
         ),
+        "too_fast": _(
+            "Too many messages at once (at most {limit} a second): "
+            "this one was not acted on, and nothing changed."
+        ),
         "no_lesson": _("No lesson is open."),
         "no_replay": _("No replay is open."),
         "no_such_step": _("There is no position {value}: choose 0 to {last}."),

@@ -92,6 +92,8 @@ function onKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest("input, select, textarea")) return;
   if (/^[1-9]$/.test(event.key)) {
+    // A held key repeats some 30 times a second: one press is one move.
+    if (event.repeat) return;
     const target = $(`[data-number="${event.key}"]`);
     if (target && !target.disabled) {
       event.preventDefault();
