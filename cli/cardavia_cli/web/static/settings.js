@@ -8,7 +8,10 @@ import { send } from "./socket.js";
 import { state, t } from "./state.js";
 
 const SETTINGS_KEY = "cardavia.settings";
-const DEFAULTS = { lang: null, level: null, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false, sound: false };
+// Card sounds are off until the player asks for them.
+const DEFAULTS = {
+  lang: null, level: null, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false, sound: false,
+};
 const RANGES = { contrast: [0, 100], grain: [0, 100], temperature: [0, 100], pace: [0, 1500] };
 
 export function loadSettings() {
