@@ -128,3 +128,20 @@ def test_a_move_that_ends_no_deal_has_no_deal_table() -> None:
     durak = cardavia.new_game("durak", seed=4)
     obs = durak.observation(0)
     assert deal_end_json(obs, obs, 0, "take", card_view("durak")) is None
+
+
+def test_a_replay_shows_a_deal_as_it_ended(client: TestClient) -> None:
+    with table(client) as opened:
+        first = opened.ask_one(type="new", game="schnapsen")
+        messages = opened.play_out(first, first_move)
+        states = [m for m in messages if m["type"] == "state"]
+        ends = [m["moves_played"] for m in states if m["summary"] and not m["summary"]["final"]]
+        assert ends
+        opened.ask_one(type="replay", file=first["file"])
+        for index in ends:
+            step = opened.ask_one(type="step", index=index)
+            ended = step["view"]["schnapsen"]
+            assert step["view"]["moves"] == [] and step["view"]["turn"] is None
+            assert ended["trick"] is not None or ended["lead"] is not None
+            after = opened.ask_one(type="step", index=index + 1)
+            assert after["view"]["schnapsen"]["deal"] != ended["deal"]
