@@ -137,7 +137,8 @@ def test_a_replay_shows_a_deal_as_it_ended(client: TestClient) -> None:
         states = [m for m in messages if m["type"] == "state"]
         ends = [m["moves_played"] for m in states if m["summary"] and not m["summary"]["final"]]
         assert ends
-        opened.ask_one(type="replay", file=first["file"])
+        # Saved from its first move: the file is named by the later states.
+        opened.ask_one(type="replay", file=states[-1]["file"])
         for index in ends:
             step = opened.ask_one(type="step", index=index)
             ended = step["view"]["schnapsen"]

@@ -74,6 +74,9 @@ function enterGame(message) {
 
 function logGame(message) {
   const scope = `game ${message.file}`;
+  // A game is saved from its first move: the file it gets by a move is
+  // still the same game (a resumed one comes without a move).
+  if (state.logScope === "game null" && message.file && message.last) state.logScope = scope;
   logEvents(message.events, { scope, entry: message.moves_played, fresh: message.moves_played === 0 });
 }
 

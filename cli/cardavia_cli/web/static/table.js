@@ -5,11 +5,13 @@
 // kind, card and label. The modules: state.js (the one state object),
 // socket.js, settings.js, board.js and middle.js (the table), cards.js,
 // dialogs.js (summary, notices, errors), panel.js (learn, saves, rules,
-// hints, discards), log.js (what happened), sounds.js, modes.js (play,
-// learn, replay), dom.js (element builders).
+// hints, discards), elsewhere.js (a game open in another place), log.js
+// (what happened), sounds.js, modes.js (play, learn, replay), dom.js
+// (element builders).
 
 import { $, $$ } from "./dom.js";
 import { closeSummary, hideError, onChoose, onError, showNotice } from "./dialogs.js";
+import { onOpenElsewhere, onTakenOver } from "./elsewhere.js";
 import { GAME_KEY, onDealEnd, onLesson, onReplay, onState, showWelcome } from "./modes.js";
 import { closeExtra, onHint, onRules, onSaves, openLearn } from "./panel.js";
 import { applyLook, applyStrings, bindSettings, chooseSettings, loadSettings } from "./settings.js";
@@ -31,6 +33,8 @@ const HANDLERS = {
   choose: onChoose,
   info: (m) => showNotice(m.text),
   error: onError,
+  open_elsewhere: onOpenElsewhere,
+  taken_over: onTakenOver,
 };
 
 // One message from the server, shown; the socket's queue waits for it (a
@@ -60,8 +64,10 @@ function onWelcome(message) {
     params.delete("game");
     history.replaceState(null, "", `${location.pathname}?${params}`);
   } else {
+    // This tab's own game, after a reload: the old page's hold on it may
+    // not have been let go yet, and it is this player's game to go on with.
     const unfinished = sessionStorage.getItem(GAME_KEY);
-    if (unfinished) send({ type: "resume", file: unfinished });
+    if (unfinished) send({ type: "resume", file: unfinished, take_over: true });
   }
 }
 
