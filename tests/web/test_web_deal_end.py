@@ -35,15 +35,20 @@ def test_the_move_that_ends_a_deal_carries_the_deal_as_it_ended(client: TestClie
         assert message["view"]["schnapsen"]["deal"] != shown["deal"]
         assert ended["moves"] == [] and ended["turn"] is None
         assert ended["turn_text"] == message["summary"]["lines"][0]
-        # The trick that ended it lies on the table, with the card just played.
-        trick = shown["trick"]
-        assert trick is not None and shown["lead"] is None and shown["last_trick"] is None
-        cards = [card["id"] for card in trick["cards"]]
-        assert message["last"]["card"] in cards
+        # The trick that ended it lies on the table, with the card just played;
+        # or the marriage that did, led, beside the trick before it.
+        last = message["last"]
+        if last["kind"] == "marriage":
+            assert shown["trick"] is None and shown["lead"]["id"] == last["card"]
+            cards = [last["card"]]
+        else:
+            trick = shown["trick"]
+            assert trick is not None and shown["lead"] is None and shown["last_trick"] is None
+            cards = [card["id"] for card in trick["cards"]]
+            assert last["card"] in cards
+            won = f", won by {'you' if trick['winner'] == 0 else 'the computer'}"
+            assert won in " ".join(message["summary"]["lines"])
         assert not {card["id"] for card in ended["hand"]} & set(cards)
-        assert f", won by {'you' if trick['winner'] == 0 else 'the computer'}" in " ".join(
-            message["summary"]["lines"]
-        )
         # The record's figures: the summary's points and match.
         you, them = shown["points"]
         assert (
@@ -54,7 +59,8 @@ def test_the_move_that_ends_a_deal_carries_the_deal_as_it_ended(client: TestClie
     # The match's end keeps its last trick on the table, face up.
     final = states[-1]
     assert final["summary"]["final"] and "table" not in final["summary"]
-    assert final["view"]["schnapsen"]["trick"] is not None
+    end = final["view"]["schnapsen"]
+    assert end["trick"] is not None or end["lead"] is not None
 
 
 def match_until(policy: str, seed: int) -> tuple[dict[str, Any], dict[str, Any], int, str]:
