@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import browser_helpers as where
 import pytest
+from browser_helpers import LAPTOP, PHONE, assert_in_view, in_view, log_shows_whole_lines
 from browser_server import Served, serve_in_thread
 from cardavia_cli.words import i18n
 from cardavia_cli.words.glossary import game_title
@@ -43,19 +46,26 @@ def open_table(page: Page, served: Served, **params: str) -> None:
 
 
 def play_by_clicking(
-    page: Page, screenshot: Path | None = None, moves: int = 400, summaries: list[str] | None = None
+    page: Page,
+    screenshot: Path | None = None,
+    moves: int = 400,
+    summaries: list[str] | None = None,
+    at_summary: Callable[[Page], None] | None = None,
 ) -> str:
     """Click the first offered move until the game is over, and go on after
-    each deal's summary (its heading kept in ``summaries``); the outcome."""
+    each deal's summary (its heading kept in ``summaries``, the page checked
+    by ``at_summary`` first); the outcome."""
     for played in range(moves):
         page.wait_for_selector(READY)
         if page.locator(OVER).count():
             break
         if page.locator(SUMMARY).count():
+            if at_summary is not None:
+                at_summary(page)
             if summaries is not None:
                 summaries.append(page.locator("#summary-heading").inner_text())
                 if len(summaries) == 1 and screenshot is not None:
-                    shoot(page, screenshot.with_name("summary-" + screenshot.name))
+                    shoot(page, screenshot.with_name("summary-" + screenshot.name), full_page=False)
             page.locator("#summary-next").click()
             continue
         if played == 4 and screenshot is not None:
@@ -66,27 +76,74 @@ def play_by_clicking(
     return str(page.locator(OVER).get_attribute("data-outcome"))
 
 
+# A laptop in German, a phone in Russian: the two screens the issue names.
+SCREENS = {"laptop": (LAPTOP, "de"), "phone": (PHONE, "ru")}
+
+
+def check_deal_end(page: Page) -> None:
+    """A deal's end before the next deal: its last card lies on the table,
+    in view and clear of the summary, whose button is in view too; the
+    table is still the ended deal's (its number, no move offered)."""
+    # The card just played has landed (it flies in from its player's side).
+    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")
+    # The trick that ended it, or the marriage that did, with the trick before.
+    trick = page.locator("#play .whole-trick [data-card], #play .trick [data-card]")
+    assert trick.count() in (1, 2)
+    summary = where.box(page.locator("#summary"))
+    for i in range(trick.count()):
+        card = where.box(trick.nth(i))
+        assert in_view(page, trick.nth(i)), card
+        assert not where.overlap(card, summary), (card, summary)
+    assert_in_view(page, "#summary-next")
+    assert page.locator("#board [data-move]").count() == 0
+    assert page.locator("#board").get_attribute("data-turn") == "over"
+    i18n.set_language(str(page.locator("html").get_attribute("lang")))
+    heading = page.locator("#summary-heading").inner_text()
+    number = int(re.findall(r"\d+", heading)[0])
+    assert heading == i18n._("Deal {n} is over").format(n=number)
+    assert page.locator("#table-title").inner_text().endswith(str(number))
+    assert page.title().startswith(heading)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_whole_game_by_clicking(page: Page, served: Served, artifacts: Path, game: str) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_table(page, served, lang="en", game=game)
+def test_a_whole_game_by_clicking(
+    page: Page, served: Served, artifacts: Path, game: str, screen: str
+) -> None:
+    size, lang = SCREENS[screen]
+    page.set_viewport_size(size)
+    open_table(page, served, lang=lang, game=game)
     summaries: list[str] = []
-    outcome = play_by_clicking(page, artifacts / f"table-{game}.png", summaries=summaries)
+    shot = artifacts / f"table-{game}-{screen}.png"
+    outcome = play_by_clicking(page, shot, summaries=summaries, at_summary=check_deal_end)
     assert outcome in ("win", "loss", "draw")
     expect(page.locator("#outcome-text")).not_to_be_empty()
+    i18n.set_language(lang)
     # How it ended: every Schnapsen deal was summed up and waited for the
     # player; the last one, and a Durak game's end, are shown with the result.
     if game == "schnapsen":
         deals = range(1, len(summaries) + 1)
-        assert summaries and summaries == [f"Deal {n} is over" for n in deals]
-        expect(page.locator("#outcome-heading")).to_have_text(f"Deal {len(summaries) + 1} is over")
+        assert summaries and summaries == [i18n._("Deal {n} is over").format(n=n) for n in deals]
+        last = i18n._("Deal {n} is over").format(n=len(summaries) + 1)
+        expect(page.locator("#outcome-heading")).to_have_text(last)
+        # Its last trick stays on the table (or the marriage that ended it).
+        on_table = page.locator("#play .whole-trick [data-card], #play .trick [data-card]")
+        assert on_table.count() in (1, 2)
     else:
         assert summaries == []
-        expect(page.locator("#outcome-heading")).to_have_text("The game is over")
+        expect(page.locator("#outcome-heading")).to_have_text(i18n._("The game is over"))
         # Whoever lost still held cards; after a draw nobody does.
-        held = "draw" if outcome == "draw" else "still held:"
-        expect(page.locator("#outcome-lines")).to_contain_text(held)
-    shoot(page, artifacts / f"over-{game}.png")
+        if outcome != "draw":
+            held = "The computer" if outcome == "win" else "You"
+            prefix = i18n._(f"{held} still held: {{cards}}").split("{cards}")[0]
+            expect(page.locator("#outcome-lines")).to_contain_text(prefix)
+    assert page.title() == f"{i18n._('The game is over')} · {game_title(game)} · Cardavia"
+    # The end and "New game" are in view wherever the table is scrolled to.
+    page.evaluate("window.scrollTo(0, 0)")
+    assert_in_view(page, "#outcome")
+    assert_in_view(page, "#again")
+    assert log_shows_whole_lines(page)
+    shoot(page, artifacts / f"over-{game}-{screen}.png", full_page=False)
     # The game's address no longer deals again on reload.
     assert "game=" not in page.url
     page.locator("#again").click()
@@ -267,7 +324,7 @@ def test_look_settings_change_the_page(page: Page, served: Served, artifacts: Pa
 
     def look() -> list[str]:
         return page.evaluate(
-            """() => [getComputedStyle(document.querySelector('.layout')).filter,
+            """() => [getComputedStyle(document.querySelector('.felt')).filter,
                       getComputedStyle(document.querySelector('.tint')).backgroundColor,
                       getComputedStyle(document.querySelector('.grain')).opacity]"""
         )

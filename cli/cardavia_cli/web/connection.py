@@ -21,6 +21,7 @@ from ..play.opponent import LEVELS
 from ..play.saves import GameLog, SaveError, delete_saved, new_log, rebuild
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
+from ..words.glossary import level_name
 from ..words.i18n import LANGUAGES, _, speaking
 from ..words.moves_input import normalize
 from ..words.narration import move_label
@@ -28,6 +29,7 @@ from ..words.open_elsewhere import taken_over_text
 from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import deal_heading, deal_lines, end_summary, saved_line
 from ..words.table_help import help_text, played_cards_text
+from .deal_end import deal_end_json
 from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings
@@ -244,9 +246,16 @@ class Connection:
         await self.send(self.state_json([]))
         await self.computer_turns()
 
-    def state_json(self, events: list[str], last: tuple[int, str] | None = None) -> dict[str, Any]:
-        """The table after a move (``last``), with the summary of a deal it
-        ended; once the game is over, the computer's hand and how it ended."""
+    def state_json(
+        self,
+        events: list[str],
+        last: tuple[int, str] | None = None,
+        before: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The table after a move (``last``, made from seat 0's observation
+        ``before``), with the summary of a deal it ended and that deal's
+        table as it ended; once the game is over, the computer's hand and
+        how it ended."""
         played = self.current_game()
         obs = played.game.observation(HUMAN)
         view = card_view(played.game.game)
@@ -263,11 +272,14 @@ class Connection:
                 "lines": deal_lines(deal, view),
                 "final": False,
                 "next": _("Next deal"),
+                "table": deal_end_json(before, obs, *last, view) if before is not None else None,
             }
+        level = played.log.levels.get("1")
         return {
             "type": "state",
             "file": played.log.path.name if played.log.path else None,
-            "level": played.log.levels.get("1"),
+            "level": level,
+            "level_text": _("Level: {level}").format(level=level_name(level)) if level else None,
             "events": events,
             "last": last_json(*last) if last else None,
             "moves_played": len(played.log.moves),
@@ -292,9 +304,10 @@ class Connection:
         played = self.human_turn()
         if move not in played.game.legal_moves():
             raise MessageError("illegal_move", "move", move)
+        before = played.game.observation(HUMAN)
         events = played.play(HUMAN, move, card_view(played.game.game))
         await self.save_game(played)
-        await self.send(self.state_json(events, (HUMAN, move)))
+        await self.send(self.state_json(events, (HUMAN, move), before))
         await self.computer_turns()
 
     async def computer_turns(self) -> None:
@@ -302,9 +315,10 @@ class Connection:
         while played.computer_to_move():
             obs, seed = played.computer_request()
             move = await search(played.opponent.choose, obs, seed)
+            before = played.game.observation(HUMAN)
             events = played.play(COMPUTER, move, card_view(played.game.game))
             await self.save_game(played)
-            await self.send(self.state_json(events, (COMPUTER, move)))
+            await self.send(self.state_json(events, (COMPUTER, move), before))
 
     async def on_move(self, message: Message) -> None:
         if self.mode == "learn":

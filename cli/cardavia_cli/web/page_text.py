@@ -9,7 +9,7 @@ import cardavia
 from ..play.opponent import LEVELS
 from ..words.games import game_summary
 from ..words.glossary import game_title, level_name
-from ..words.i18n import _
+from ..words.i18n import _, pgettext
 from ..words.seats import seat_names
 
 # Each language in its own name, as a language menu shows it to those who
@@ -80,6 +80,15 @@ def page_strings() -> dict[str, str]:
         "draw": _("a draw"),
         "unfinished": _("not finished"),
         "face_down": _("a card face down"),
+        "sounds": _("Card sounds"),
+        # The browser tab's title, before the game's name.
+        "tab.you": _("Your turn"),
+        "tab.computer": _("The computer's turn"),
+        "tab.over": _("The game is over"),
+        # The Schnapsen scoreboard's columns: this deal's points, and the
+        # match points still to lose, counted down from 7.
+        "score.points": pgettext("scoreboard", "Points"),
+        "score.match": pgettext("scoreboard", "Match"),
     }
     strings["you"], strings["computer"] = seat_names()
     for game in cardavia.GAMES:

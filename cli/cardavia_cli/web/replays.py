@@ -15,6 +15,7 @@ from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _, ngettext
 from ..words.narration import narrate
+from .deal_end import deal_end_json
 from .protocol import MessageError
 from .table_json import table_json
 
@@ -100,11 +101,16 @@ class Replay:
         obs = game.observation(0)
         events: list[str] = []
         analysis = None
+        ended = None
         if index > 0:
             entry = self.log.moves[index - 1]
             seat, move = int(entry["seat"]), str(entry["move"])
             before = rebuild(self.log, index - 1)
             events = narrate(move, seat, before.observation(0), obs, view)
+            if obs.get("outcome") is None:
+                # A move that ended a Schnapsen deal shows that deal as it
+                # ended, its last trick on the table, as the game did.
+                ended = deal_end_json(before.observation(0), obs, seat, move, view)
             mover = before.observation(seat)
             if len(mover.get("legal_moves") or []) < 2:
                 analysis = forced_text()
@@ -126,5 +132,5 @@ class Replay:
             "unfinished": _("The game was not finished.")
             if index == self.total and not self.log.finished
             else None,
-            "view": table_json(obs, view, moves=[], hints=False, revealed=revealed),
+            "view": ended or table_json(obs, view, moves=[], hints=False, revealed=revealed),
         }

@@ -130,10 +130,19 @@ def durak_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
     }
 
 
+def trick_json(trick: Sequence[Any], leader: int | None, view: CardView) -> dict[str, Any]:
+    """A whole trick on the table: its lead and its answer, the seat that
+    led it (None where no observation says) and the seat that won it."""
+    lead, follow, winner = trick
+    return {"cards": cards_json([lead, follow], view), "leader": leader, "winner": int(winner)}
+
+
 def schnapsen_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
     lead = obs.get("lead")
     tricks = obs.get("tricks") or []
     last = tricks[-1] if tricks else None
+    # Once the match is over its last trick stays on the table, face up.
+    trick = last if last is not None and lead is None and obs.get("outcome") else None
     facts = [
         line.plain
         for line in (marriages_line(obs, view), lead_line(obs, view), last_trick_line(obs, view))
@@ -143,8 +152,11 @@ def schnapsen_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
         "deal": deal_text(obs),
         "lead": card_json(lead, view) if lead else None,
         "leader": obs["leader"],
+        "trick": trick_json(trick, None, view) if trick is not None else None,
         "last_trick": (
-            {"cards": cards_json(last[:2], view), "winner": last[2]} if last is not None else None
+            {"cards": cards_json(last[:2], view), "winner": last[2]}
+            if last is not None and trick is None
+            else None
         ),
         "stock": int(obs["stock_size"]),
         "talon_text": talon_text(obs),

@@ -78,8 +78,9 @@ function renderBar(moves) {
         const label = document.createElement("span");
         label.textContent = m.label;
         element.append(label);
-        if (m.word) {
-          // The word that plays it from the box, as the terminal shows it.
+        if (m.word && !m.label.toLocaleLowerCase().includes(m.word.toLocaleLowerCase())) {
+          // The word that plays it from the box, as the terminal shows it,
+          // unless the label says it already ("Karten aufnehmen").
           const word = document.createElement("span");
           word.className = "word";
           word.setAttribute("aria-hidden", "true");
@@ -123,6 +124,17 @@ function renderStatus(view, playing) {
   tip.textContent = view.tip || "";
   $("#hint-button").disabled = !(playing && state.mode === "play" && view.turn === "you");
   $("#say").hidden = !playing || Boolean(view.outcome);
+  if (state.mode === "play") {
+    const status = view.outcome ? "tab.over" : { you: "tab.you", computer: "tab.computer" }[view.turn];
+    if (status) setTabTitle(t(status), view.title);
+  } else if (state.mode) {
+    setTabTitle(t(state.mode === "learn" ? "learn" : "replay"), view.title);
+  }
+}
+
+// The browser's tab says whose turn it is, for a player in another tab.
+export function setTabTitle(status, game) {
+  document.title = [status, game, "Cardavia"].filter(Boolean).join(" · ");
 }
 
 function renderOutcome(outcome, playing) {
@@ -143,18 +155,6 @@ function markFresh(last) {
   if (!last.card) return;
   const element = $(`#play [data-card="${last.card}"]`);
   if (element) element.classList.add(last.seat === 1 ? "fresh-computer" : "fresh-you");
-}
-
-export function showEvents(events) {
-  $("#latest").textContent = (events || []).join(" ");
-  const log = $("#log");
-  for (const event of events || []) {
-    const item = document.createElement("li");
-    item.textContent = event;
-    log.append(item);
-  }
-  while (log.children.length > 60) log.firstElementChild.remove();
-  log.scrollTop = log.scrollHeight;
 }
 
 export function focusFirstMove() {

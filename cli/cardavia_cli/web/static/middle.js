@@ -5,7 +5,7 @@
 
 import { backElement, cardElement, counter } from "./cards.js";
 import { $ } from "./dom.js";
-import { showDiscards } from "./dialogs.js";
+import { showDiscards } from "./panel.js";
 import { t } from "./state.js";
 
 export function renderDurak(view) {
@@ -49,6 +49,15 @@ export function renderSchnapsen(view) {
   pile.title = `${view.trump.text} · ${s.talon_text}`;
   const play = $("#play");
   play.replaceChildren();
+  if (s.trick) {
+    // A whole trick: the deal's last, as the deal ended or the match.
+    const whole = document.createElement("div");
+    whole.className = "pair whole-trick";
+    whole.dataset.winner = s.trick.winner === 0 ? "you" : "computer";
+    const [lead, follow] = s.trick.cards;
+    whole.append(cardElement(lead, "attack"), cardElement(follow, "defence"));
+    play.append(whole);
+  }
   if (s.lead) {
     const trick = document.createElement("div");
     trick.className = "pair trick";
@@ -62,17 +71,24 @@ export function renderSchnapsen(view) {
     for (const card of s.last_trick.cards) last.append(cardElement(card, "small"));
     play.append(last);
   }
-  play.dataset.empty = String(!s.lead && !s.last_trick);
+  play.dataset.empty = String(!s.trick && !s.lead && !s.last_trick);
   const side = $("#side");
   side.replaceChildren(scoreboard(s));
   $("#facts").textContent = [view.trump.text, s.talon_text, ...s.facts].join(" · ");
 }
 
+// The points of this deal and the match counted down from 7, each column
+// named, the match as a number beside its pips.
 function scoreboard(s) {
   const board = document.createElement("div");
   board.className = "score";
   board.setAttribute("role", "group");
   board.setAttribute("aria-label", `${s.points_text} · ${s.match_text}`);
+  const head = document.createElement("div");
+  head.className = "score-row score-head";
+  head.setAttribute("aria-hidden", "true");
+  head.append(cell("who", ""), cell("points-label", t("score.points")), cell("match-label", t("score.match")));
+  board.append(head);
   const rows = [
     ["computer", s.points[1], s.pending[1], s.match[1], s.marriages[1]],
     ["you", s.points[0], s.pending[0], s.match[0], s.marriages[0]],
@@ -80,12 +96,10 @@ function scoreboard(s) {
   for (const [who, points, pending, match, marriages] of rows) {
     const row = document.createElement("div");
     row.className = `score-row score-${who}`;
-    const name = document.createElement("span");
-    name.className = "who";
-    name.textContent = t(who);
-    const value = document.createElement("span");
-    value.className = "points";
-    value.textContent = pending ? `${points} (+${pending})` : String(points);
+    const value = cell("points", pending ? `${points} (+${pending})` : String(points));
+    const left = cell("match", "");
+    const number = document.createElement("b");
+    number.textContent = String(match);
     const pips = document.createElement("span");
     pips.className = "pips";
     pips.setAttribute("aria-hidden", "true");
@@ -95,10 +109,9 @@ function scoreboard(s) {
       if (i < match) pip.className = "on";
       pips.append(pip);
     }
-    const marks = document.createElement("span");
-    marks.className = "marriages";
-    marks.textContent = marriages.map((m) => m.mark).join(" ");
-    row.append(name, value, pips, marks);
+    left.append(number, pips);
+    const marks = cell("marriages", marriages.map((m) => m.mark).join(" "));
+    row.append(cell("who", t(who)), value, left, marks);
     board.append(row);
   }
   const caption = document.createElement("p");
@@ -106,6 +119,13 @@ function scoreboard(s) {
   caption.textContent = `${s.points_text} · ${s.match_text}`;
   board.append(caption);
   return board;
+}
+
+function cell(className, text) {
+  const element = document.createElement("span");
+  element.className = className;
+  element.textContent = text;
+  return element;
 }
 
 function stockPile(count, trump, closed) {

@@ -8,7 +8,10 @@ import { send } from "./socket.js";
 import { state, t } from "./state.js";
 
 const SETTINGS_KEY = "cardavia.settings";
-const DEFAULTS = { lang: null, level: null, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false };
+// Card sounds are off until the player asks for them.
+const DEFAULTS = {
+  lang: null, level: null, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false, sound: false,
+};
 const RANGES = { contrast: [0, 100], grain: [0, 100], temperature: [0, 100], pace: [0, 1500] };
 
 export function loadSettings() {
@@ -26,6 +29,7 @@ export function loadSettings() {
   if (typeof stored.lang === "string") merged.lang = stored.lang;
   if (typeof stored.level === "string") merged.level = stored.level;
   merged.hc = stored.hc === true;
+  merged.sound = stored.sound === true;
   return merged;
 }
 
@@ -54,6 +58,7 @@ export function applyLook() {
   $("#set-temperature").value = settings.temperature;
   $("#set-pace").value = settings.pace;
   $("#set-hc").checked = settings.hc;
+  $("#set-sound").checked = settings.sound;
 }
 
 export function bindSettings() {
@@ -64,11 +69,13 @@ export function bindSettings() {
       applyLook();
     });
   }
-  $("#set-hc").addEventListener("change", (event) => {
-    state.settings.hc = event.target.checked;
-    saveSettings();
-    applyLook();
-  });
+  for (const name of ["hc", "sound"]) {
+    $(`#set-${name}`).addEventListener("change", (event) => {
+      state.settings[name] = event.target.checked;
+      saveSettings();
+      applyLook();
+    });
+  }
   $("#set-lang").addEventListener("change", (event) => {
     state.settings.lang = event.target.value;
     saveSettings();

@@ -21,6 +21,11 @@ export const state = {
   movesPlayed: -1, // of the state on show (a hint belongs to one position)
   keyboardUser: false, // the last input was a key, not a pointer
   summaryDone: null, // closes the deal's summary on show, if any
+  // What the "What happened" log shows: the game, lesson or replay (scope)
+  // and the position (entry) its last lines came with.
+  logScope: null,
+  logEntry: null,
+  audio: null, // the AudioContext of the card sounds, made when first heard
 };
 
 // The page's own words in its language, as the server sent them.

@@ -4,26 +4,24 @@
 // server answers; it reads no move string, the server sends each move's
 // kind, card and label. The modules: state.js (the one state object),
 // socket.js, settings.js, board.js and middle.js (the table), cards.js,
-// dialogs.js (summary, notices, errors, the panel), elsewhere.js (a game
-// open in another place), modes.js (play, learn, replay), dom.js (element
-// builders).
+// dialogs.js (summary, notices, errors), panel.js (learn, saves, rules,
+// hints, discards), elsewhere.js (a game open in another place), log.js
+// (what happened), sounds.js, modes.js (play, learn, replay), dom.js
+// (element builders).
 
 import { $, $$ } from "./dom.js";
+import { closeSummary, hideError, onChoose, onError, showNotice } from "./dialogs.js";
+import { onOpenElsewhere, onTakenOver } from "./elsewhere.js";
+import { GAME_KEY, onDealEnd, onLesson, onReplay, onState, showWelcome } from "./modes.js";
 import {
   closeExtra,
-  closeSummary,
-  onChoose,
-  onError,
   onHint,
   onRules,
   onSaves,
   openLearn,
   showHintPending,
-  showNotice,
-  showSummary,
-} from "./dialogs.js";
-import { onOpenElsewhere, onTakenOver } from "./elsewhere.js";
-import { GAME_KEY, onLesson, onReplay, onState, showWelcome } from "./modes.js";
+  stopWaiting,
+} from "./panel.js";
 import { applyLook, applyStrings, bindSettings, chooseSettings, loadSettings } from "./settings.js";
 import { connect, send } from "./socket.js";
 import { state } from "./state.js";
@@ -42,22 +40,26 @@ const HANDLERS = {
   hint: onHint,
   choose: onChoose,
   info: (m) => showNotice(m.text),
-  error: onError,
+  error: (message) => {
+    onError(message);
+    stopWaiting();
+  },
   open_elsewhere: onOpenElsewhere,
   taken_over: onTakenOver,
 };
 
-// One message from the server, shown; the socket's queue waits for it.
+// One message from the server, shown; the socket's queue waits for it (a
+// deal's end until the player goes on to the next deal).
 async function deliver(message) {
   try {
+    if (message.type === "state" && message.summary && !message.summary.final) {
+      await onDealEnd(message);
+      return;
+    }
     const handler = HANDLERS[message.type];
     if (handler) handler(message);
   } catch (error) {
     console.error(error);
-  }
-  // A deal's summary stays until the player goes on, as Enter in the terminal.
-  if (message.type === "state" && message.summary && !message.summary.final) {
-    await showSummary(message.summary);
   }
 }
 
@@ -157,6 +159,9 @@ function start() {
   });
   $("#reconnect").addEventListener("click", () => connect(deliver));
   $("#extra-close").addEventListener("click", closeExtra);
+  // Over the hand on a narrow screen: a tap puts a message away.
+  $("#error").addEventListener("click", hideError);
+  $("#notice").addEventListener("click", () => showNotice(""));
   for (const toggle of $$("[data-panel]")) {
     toggle.addEventListener("click", () => togglePanel(toggle.dataset.panel));
   }
