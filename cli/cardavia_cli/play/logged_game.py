@@ -14,6 +14,7 @@ from ..words.narration import narrate
 from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import DealSummary, finished_deal
 from .opponent import Opponent, move_seed
+from .record import Tallied, count_finished
 from .saves import GameLog, write_log
 
 # Advice uses other seeds than the opponent's own decisions.
@@ -27,6 +28,8 @@ class LoggedGame:
     opponent: Opponent
     # The Schnapsen deal the last move ended, if it ended one.
     last_deal: DealSummary | None = field(default=None, init=False)
+    # What counting the finished game in the player's record did.
+    tallied: Tallied | None = field(default=None, init=False)
 
     def public_view(self) -> dict[str, Any]:
         """What narration reads: seat 0's observation (its hand plays no part)."""
@@ -53,8 +56,15 @@ class LoggedGame:
     def apply(self, seat: int, move: str, view: CardView) -> list[str]:
         """``play``, then save the log."""
         events = self.play(seat, move, view)
-        write_log(self.log)
+        self.save()
         return events
+
+    def save(self) -> None:
+        """Write the log; once the game is over, count it in the record
+        (after the log, so the game is on disk before it is counted)."""
+        write_log(self.log)
+        if self.game.is_over and self.tallied is None:
+            self.tallied = count_finished(self.log)
 
     def computer_to_move(self) -> bool:
         return not self.game.is_over and self.game.current_player == COMPUTER

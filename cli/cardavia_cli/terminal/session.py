@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ..play.logged_game import LoggedGame
 from ..play.opponent import Opponent
+from ..play.record import tallied_lines
 from ..play.saves import GameLog, write_log
 from ..terminal import table
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
@@ -129,6 +130,8 @@ class PlaySession:
         self.events = []
         self.print_summary(*end_summary(obs, self.played.computer_hand(), view))
         self.console.print(Text(outcome_text(obs), style=view.style("good")))
+        for line in tallied_lines(self.played.tallied):
+            self.console.print(line, highlight=False, soft_wrap=True)
         self.console.print(
             _("The game is saved in {path}").format(path=self.log.path), highlight=False
         )

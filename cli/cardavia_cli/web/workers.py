@@ -13,7 +13,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..play.logged_game import LoggedGame
-from ..play.saves import write_log
 
 T = TypeVar("T")
 
@@ -32,5 +31,6 @@ async def search(function: Callable[..., T], *args: Any) -> T:
 
 
 async def save(played: LoggedGame) -> None:
-    """Write the game's log; awaited, so one table's writes stay in order."""
-    await _run(_saves, write_log, played.log)
+    """Write the game's log (and count a finished game in the record);
+    awaited, so one table's writes stay in order."""
+    await _run(_saves, played.save)
