@@ -9,6 +9,7 @@ player starts at 1500 in each game and is updated after each finished game
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,7 +39,7 @@ def level_rating(game: str, level: str) -> int | None:
 
 def expected(rating: float, opponent: float) -> float:
     """The score Elo expects of ``rating`` against ``opponent`` (0..1)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, (opponent - rating) / 400.0))
 
 
 def k_factor(rated_games: int) -> float:
@@ -58,4 +59,7 @@ def score_of(outcome: Mapping[str, Any] | None) -> float | None:
         return None
     if outcome.get("draw"):
         return 0.5
-    return {0: 1.0, 1: 0.0}.get(outcome.get("winner"))
+    winner = outcome.get("winner")
+    if winner == 0:
+        return 1.0
+    return 0.0 if winner == 1 else None

@@ -151,6 +151,14 @@ class Record:
         tally.add(score)
         return Counted(game, level, score, before, record.rating, opponent, tally.streak)
 
+    def played(self, game: str) -> bool:
+        entry = self.games.get(game)
+        return entry is not None and entry.total.games > 0
+
+    def shown_games(self, game: str | None) -> list[str]:
+        """The games a record view shows: ``game`` if named, else every game played."""
+        return [game] if game is not None else [g for g in cardavia.GAMES if self.played(g)]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,

@@ -20,12 +20,15 @@ from ..words.glossary import level_name
 
 
 def _cells(tally: Tally) -> list[str]:
-    return [str(tally.as_json()[column]) for column in record_words.COLUMNS]
+    counts = [str(n) for n in (tally.games, tally.wins, tally.draws, tally.losses)]
+    return [*counts, record_words.streak_cell(tally.streak, tally.best_streak)]
 
 
 def game_table(game: str, entry: GameRecord) -> RenderableType:
     names = record_words.column_names()
-    table = Table(title=record_words.record_heading(game), title_justify="left", header_style="bold")
+    table = Table(
+        title=record_words.record_heading(game), title_justify="left", header_style="bold"
+    )
     table.add_column(names["level"])
     for column in record_words.COLUMNS:
         table.add_column(names[column], justify="right")
@@ -46,10 +49,12 @@ def game_table(game: str, entry: GameRecord) -> RenderableType:
 def render_stats(record: Record, recovery: Recovery | None, game: str | None) -> RenderableType:
     parts: list[RenderableType] = []
     if recovery is not None:
-        text = record_words.recovery_line(str(recovery.path), str(recovery.kept_as), recovery.reason)
+        text = record_words.recovery_line(
+            str(recovery.path), str(recovery.kept_as), recovery.reason
+        )
         parts.append(Text(text, style="yellow"))
-    shown = [game] if game is not None else [g for g in cardavia.GAMES if _played(record, g)]
-    if not any(_played(record, g) for g in shown):
+    shown = record.shown_games(game)
+    if not any(record.played(g) for g in shown):
         parts.append(Text(record_words.no_games_text(game)))
         if game is not None:
             parts.append(
@@ -63,11 +68,6 @@ def render_stats(record: Record, recovery: Recovery | None, game: str | None) ->
     return Group(*parts)
 
 
-def _played(record: Record, game: str) -> bool:
-    entry = record.games.get(game)
-    return entry is not None and entry.total.games > 0
-
-
 def stats_json(
     record: Record, recovery: Recovery | None, game: str | None, path: str
 ) -> dict[str, Any]:
@@ -79,9 +79,7 @@ def stats_json(
             "rated_games": entry.rated,
             "level_ratings": dict(LEVEL_RATINGS[name]),
             "all": entry.total.as_json(),
-            "levels": {
-                level: entry.levels.get(level, Tally()).as_json() for level in LEVELS
-            },
+            "levels": {level: entry.levels.get(level, Tally()).as_json() for level in LEVELS},
         }
     recovered = None
     if recovery is not None:

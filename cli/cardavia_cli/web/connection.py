@@ -5,6 +5,7 @@ nothing. The computer's moves are sent one message each, as they are made."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ from ..play import opponent
 from ..play.lessons import lesson_words
 from ..play.logged_game import LoggedGame
 from ..play.opponent import LEVELS
+from ..play.record import RecordError, load_record, tallied_lines
 from ..play.saves import new_log, rebuild
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
@@ -27,6 +29,7 @@ from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings
 from .protocol import Message, MessageError, parse_message
+from .record_json import rating_json, stats_error_json, stats_json
 from .replays import Replay, list_saves, open_log
 from .rules_html import rules_json
 from .table_json import last_json, table_json
@@ -90,6 +93,7 @@ class Connection:
             "resume": self.on_resume,
             "replay": self.on_replay,
             "step": self.on_step,
+            "stats": self.on_stats,
         }
         await handlers[message.type](message)
 
@@ -154,7 +158,9 @@ class Connection:
         if played.game.is_over:
             revealed = played.computer_hand()
             heading, lines = end_summary(obs, revealed, view)
+            lines = [*lines, *tallied_lines(played.tallied)]
             summary = {"heading": heading, "lines": lines, "final": True}
+            summary["rating"] = rating_json(played.tallied)
         elif last is not None and played.last_deal is not None:
             deal = played.last_deal
             summary = {
@@ -307,6 +313,16 @@ class Connection:
         lesson = self.current_lesson()
         lesson.next()
         await self.send(lesson.as_json(card_view(lesson.game)))
+
+    # ------------------------------------------------------------ record
+
+    async def on_stats(self, message: Message) -> None:
+        try:
+            record, recovery = await asyncio.to_thread(load_record)
+        except RecordError as error:
+            await self.send(stats_error_json(error.kind, str(error.path), error.detail))
+            return
+        await self.send(stats_json(record, recovery, message.get("game")))
 
     # ----------------------------------------------------------- replays
 

@@ -36,6 +36,7 @@ FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "resume": {"file": (str, True)},
     "replay": {"file": (str, True)},
     "step": {"index": (int, True)},
+    "stats": {"game": (str, False)},
 }
 # The names the game log files get (saves.new_log_path); nothing else is opened.
 SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json")

@@ -8,8 +8,9 @@ from .figures import decimal
 from .glossary import game_title, level_name
 from .i18n import _, ngettext
 
-# The columns of a tally, in the order the terminal and the page show them.
-COLUMNS = ("games", "wins", "draws", "losses", "streak", "best_streak")
+# The columns of a tally, in the order the terminal and the page show them;
+# ``streak`` shows the current streak of wins with the best in brackets.
+COLUMNS = ("games", "wins", "draws", "losses", "streak")
 
 
 def column_names() -> dict[str, str]:
@@ -19,9 +20,12 @@ def column_names() -> dict[str, str]:
         "wins": _("Won"),
         "draws": _("Drawn"),
         "losses": _("Lost"),
-        "streak": _("Streak"),
-        "best_streak": _("Best streak"),
+        "streak": _("Streak (best)"),
     }
+
+
+def streak_cell(streak: int, best: int) -> str:
+    return f"{streak} ({best})"
 
 
 def all_levels() -> str:
@@ -48,7 +52,9 @@ def record_heading(game: str) -> str:
 
 
 def matches_note() -> str:
-    return _("In Schnapsen a game is a whole match, counted when it ends.")
+    return _("In {game} a game is a whole match, counted when it ends.").format(
+        game=game_title("schnapsen")
+    )
 
 
 def rating_line(rating: float, rated: int) -> str:
@@ -60,7 +66,7 @@ def rating_line(rating: float, rated: int) -> str:
 
 
 def unrated_line(start: float) -> str:
-    return _("Your rating: {rating} to begin with, until your first game ends.").format(
+    return _("Your rating starts at {rating} and changes when your first game ends.").format(
         rating=rating_number(start)
     )
 
@@ -125,9 +131,7 @@ def record_error_line(kind: str, path: str, detail: str) -> str:
         return _("Your record file {path} cannot be read ({error}).").format(
             path=path, error=detail
         )
-    return _("Your record file {path} cannot be written ({error}).").format(
-        path=path, error=detail
-    )
+    return _("Your record file {path} cannot be written ({error}).").format(path=path, error=detail)
 
 
 def not_counted_line() -> str:

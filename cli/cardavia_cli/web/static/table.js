@@ -5,7 +5,7 @@
 // kind, card and label. The modules: state.js (the one state object),
 // socket.js, settings.js, board.js and middle.js (the table), cards.js,
 // dialogs.js (summary, notices, errors, the panel), modes.js (play, learn,
-// replay), dom.js (element builders).
+// replay), record.js (the player's record), dom.js (element builders).
 
 import { $, $$ } from "./dom.js";
 import {
@@ -21,6 +21,7 @@ import {
   showSummary,
 } from "./dialogs.js";
 import { GAME_KEY, onLesson, onReplay, onState, showWelcome } from "./modes.js";
+import { onStats } from "./record.js";
 import { applyLook, applyStrings, bindSettings, chooseSettings, loadSettings } from "./settings.js";
 import { connect, send } from "./socket.js";
 import { state } from "./state.js";
@@ -35,6 +36,7 @@ const HANDLERS = {
   lesson_closed: showWelcome,
   replay: onReplay,
   saves: onSaves,
+  stats: onStats,
   rules: onRules,
   hint: onHint,
   choose: onChoose,
@@ -112,6 +114,8 @@ function togglePanel(kind) {
     openLearn();
   } else if (kind === "saves") {
     send({ type: "saves" });
+  } else if (kind === "record") {
+    send({ type: "stats" });
   } else if (kind === "rules") {
     send({ type: "rules", game: state.lastGame || (state.welcome ? state.welcome.games[0] : "durak") });
   }
