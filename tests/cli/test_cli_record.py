@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +143,17 @@ def load_log_like(log: GameLog) -> GameLog:
     copy = GameLog(game=log.game, seed=log.seed, deck=None, levels=dict(log.levels))
     copy.finished, copy.outcome, copy.path = log.finished, log.outcome, log.path
     return copy
+
+
+def test_games_finished_at_once_are_all_counted(tmp_path: Path) -> None:
+    """The terminal and web tables may finish games at the same moment:
+    the lock makes each read the others' counts."""
+    logs = [finished_log(tmp_path, f"durak-{i}.json", winner=i % 2) for i in range(16)]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(count_finished, logs))
+    assert all(r.counted is not None for r in results)
+    entry = read_record(record_path()).games["durak"]
+    assert entry.rated == 16 and (entry.total.wins, entry.total.losses) == (8, 8)
 
 
 def test_no_temp_file_is_left(tmp_path: Path) -> None:
