@@ -460,7 +460,7 @@ def saves(lang: str | None, json_mode: bool) -> None:
 @lang_option
 @json_option(N_("Print the record as JSON."))
 def stats(game: str | None, lang: str | None, json_mode: bool) -> None:
-    from .play.record import RecordError, load_record, record_path
+    from .play.record_file import RecordError, load_record, record_path
     from .terminal.stats_view import render_stats, stats_json
     from .words.record_words import record_error_line
 

@@ -13,13 +13,11 @@ from typing import Any
 
 import pytest
 from cardavia_cli.play import rating
-from cardavia_cli.play.record import (
-    Record,
+from cardavia_cli.play.record import Record, Tally, parse_record
+from cardavia_cli.play.record_file import (
     RecordError,
-    Tally,
     count_finished,
     load_record,
-    parse_record,
     read_record,
     record_path,
 )

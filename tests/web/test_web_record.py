@@ -10,7 +10,7 @@ from typing import Any
 
 from browser_server import Served
 from cardavia_cli.play import rating
-from cardavia_cli.play.record import record_path
+from cardavia_cli.play.record_file import record_path
 from playwright.sync_api import Page, expect
 from starlette.testclient import TestClient
 from test_web_browser import OVER, open_table, play_by_clicking, shoot

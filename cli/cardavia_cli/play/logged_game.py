@@ -14,7 +14,7 @@ from ..words.narration import narrate
 from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import DealSummary, finished_deal
 from .opponent import Opponent, move_seed
-from .record import Tallied, count_finished
+from .record_file import Tallied, count_finished
 from .saves import GameLog, write_log
 
 # Advice uses other seeds than the opponent's own decisions.

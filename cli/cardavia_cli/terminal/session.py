@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..play.logged_game import LoggedGame
 from ..play.opponent import Opponent
-from ..play.record import tallied_lines
+from ..play.record_file import tallied_lines
 from ..play.saves import GameLog, write_log
 from ..terminal import table
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text

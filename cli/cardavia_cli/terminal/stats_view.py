@@ -14,7 +14,8 @@ from rich.text import Text
 
 from ..play.opponent import LEVELS
 from ..play.rating import LEVEL_RATINGS, START
-from ..play.record import GameRecord, Record, Recovery, Tally
+from ..play.record import GameRecord, Record, Tally
+from ..play.record_file import Recovery
 from ..words import record_words
 from ..words.glossary import level_name
 

@@ -15,7 +15,7 @@ from ..play import opponent
 from ..play.lessons import lesson_words
 from ..play.logged_game import LoggedGame
 from ..play.opponent import LEVELS
-from ..play.record import RecordError, load_record, tallied_lines
+from ..play.record_file import RecordError, load_record, tallied_lines
 from ..play.saves import new_log, rebuild
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView

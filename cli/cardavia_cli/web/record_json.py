@@ -9,7 +9,8 @@ from typing import Any
 
 from ..play.opponent import LEVELS
 from ..play.rating import LEVEL_RATINGS, START
-from ..play.record import GameRecord, Record, Recovery, Tallied, Tally
+from ..play.record import GameRecord, Record, Tally
+from ..play.record_file import Recovery, Tallied
 from ..words import record_words
 from ..words.glossary import game_title, level_name
 from ..words.i18n import _
