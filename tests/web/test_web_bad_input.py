@@ -48,6 +48,9 @@ BAD_MESSAGES: list[tuple[str, str, str | None]] = [
     ('{"type": "resume", "file": ".hidden.json"}', "bad_file", "file"),
     ('{"type": "replay", "file": "nothing-here.json"}', "bad_file", "file"),
     ('{"type": "step", "index": -1}', "no_such_step", "index"),
+    ('{"type": "stats", "game": "poker"}', "unknown_game", "game"),
+    ('{"type": "stats", "game": 1}', "wrong_type", "game"),
+    ('{"type": "stats", "level": "easy"}', "unknown_field", "level"),
 ]
 
 
@@ -214,7 +217,7 @@ def test_every_message_type_has_a_test() -> None:
     """The table's message types, as this file and test_web_games.py use them."""
     assert set(FIELDS) == {
         "settings", "new", "move", "text", "hint", "rules",
-        "learn", "next", "saves", "resume", "replay", "step",
+        "learn", "next", "saves", "resume", "replay", "step", "stats",
     }  # fmt: skip
 
 
