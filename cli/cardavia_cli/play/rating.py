@@ -26,9 +26,9 @@ K_SCALE = 800.0
 # measured tournaments (draws counting half), normal = 1500. A test holds
 # this table and the document to the same numbers.
 LEVEL_RATINGS: Mapping[str, Mapping[str, int]] = {
-    "durak": {"easy": 1500, "normal": 1500, "hard": 1500},
-    "perevodnoy": {"easy": 1500, "normal": 1500, "hard": 1500},
-    "schnapsen": {"easy": 1500, "normal": 1500, "hard": 1500},
+    "durak": {"easy": 965, "normal": 1500, "hard": 1567},
+    "perevodnoy": {"easy": 1042, "normal": 1500, "hard": 1556},
+    "schnapsen": {"easy": 1142, "normal": 1500, "hard": 1521},
 }
 
 
