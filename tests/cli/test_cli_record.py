@@ -109,6 +109,7 @@ def finished_log(tmp_path: Path, name: str = "durak-1.json", winner: int = 0) ->
     log.finished = True
     log.outcome = {"winner": winner, "loser": 1 - winner, "draw": False}
     log.path = tmp_path / "games" / name
+    log.id = name.removesuffix(".json")
     return log
 
 
@@ -138,8 +139,10 @@ def test_a_finished_game_counts_once(tmp_path: Path) -> None:
 
 
 def load_log_like(log: GameLog) -> GameLog:
-    copy = GameLog(game=log.game, seed=log.seed, deck=None, levels=dict(log.levels))
-    copy.finished, copy.outcome, copy.path = log.finished, log.outcome, log.path
+    """The same save as another opening reads it: same id, a moved file."""
+    copy = GameLog(game=log.game, seed=log.seed, deck=None, levels=dict(log.levels), id=log.id)
+    copy.finished, copy.outcome = log.finished, log.outcome
+    copy.path = Path("elsewhere") / "renamed.json"
     return copy
 
 
@@ -286,7 +289,7 @@ def test_a_resumed_game_counts_once_and_a_replay_never(runner: CliRunner, games_
     code, _ = run(runner, ["play", "--resume", str(path)], stdin="1\n" * 3000)
     assert code == 0
     before = record_path().read_text()
-    assert json.loads(before)["counted"] == [path.name]
+    assert json.loads(before)["counted"] == [json.loads(path.read_text())["id"]]
     # Finishing the same save again (a takeover's other holder) and replaying it.
     log = load_log(path)
     write_log(log)

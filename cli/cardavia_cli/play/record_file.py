@@ -2,8 +2,8 @@
 in it: one small JSON file in the data folder beside the saved games,
 rewritten atomically after each finished game, under a lock.
 
-Each finished game counts once, by its save's file name: a game resumed or
-taken over and then finished is the same file, so it counts once; a replay
+Each finished game counts once, by its save's id: a game resumed or taken
+over and then finished keeps its id, so it counts once; a replay
 or a game that was never saved (machine mode) never counts. A damaged file
 is never overwritten: it is kept beside as ``record.json.bad`` and a new
 record starts, and the player is told.
@@ -163,8 +163,9 @@ def _locked(path: Path) -> Iterator[None]:
 
 
 def save_key(log: GameLog) -> str | None:
-    """The name a finished game is counted by: its save's file name."""
-    return log.path.name if log.path is not None else None
+    """What a finished game is counted by: its save's id, which resumes and
+    takeovers keep (None for a game never saved)."""
+    return log.id if log.path is not None else None
 
 
 def count_finished(log: GameLog, path: Path | None = None) -> Tallied:

@@ -34,3 +34,8 @@ async def save(played: LoggedGame) -> None:
     """Write the game's log (and count a finished game in the record);
     awaited, so one table's writes stay in order."""
     await _run(_saves, played.save)
+
+
+async def on_disk(function: Callable[..., T], *args: Any) -> T:
+    """Other work on the games folder (locks, deletions), off the loop."""
+    return await _run(_saves, function, *args)
