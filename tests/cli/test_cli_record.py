@@ -383,3 +383,37 @@ def test_a_game_against_an_unusable_record_says_it_is_not_counted(
     said = " ".join(out.split())
     assert "записан более новой версией Cardavia" in said
     assert "Эта партия не учтена в статистике." in said
+
+
+def test_a_game_taken_over_and_finished_counts_once(games_dir: Path) -> None:
+    """Two openings of one save: the first plays, the second takes it over
+    and plays it to the end; the first, finishing its own copy, is refused
+    its write and counts nothing."""
+    from cardavia_cli.play.game_lock import TakenOver
+    from cardavia_cli.play.logged_game import LoggedGame, open_saved
+    from cardavia_cli.play.saves import new_log, rebuild
+    from cardavia_cli.words.card_faces import CardView
+    from cli_helpers import StandIn
+
+    view = CardView("durak", color=False)
+
+    def to_the_end(played: LoggedGame) -> None:
+        while not played.game.is_over:
+            seat = played.game.current_player
+            played.play(seat, sorted(played.game.legal_moves())[0], view)
+        played.save()
+
+    log = new_log("durak", "easy", seed=3)
+    first = LoggedGame(log.new_game(), log, StandIn("easy"))  # type: ignore[arg-type]
+    first.play(first.game.current_player, sorted(first.game.legal_moves())[0], view)
+    first.save()
+    assert log.path is not None
+    taken, lock = open_saved(log.path, "web", take_over=True)
+    second = LoggedGame(rebuild(taken), taken, StandIn("easy"), lock=lock)  # type: ignore[arg-type]
+    to_the_end(second)
+    assert second.tallied is not None and second.tallied.counted is not None
+    with pytest.raises(TakenOver):
+        to_the_end(first)
+    assert first.tallied is None
+    record = read_record(record_path())
+    assert record.counted == {log.id} and record.games["durak"].total.games == 1
