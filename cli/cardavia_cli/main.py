@@ -1,5 +1,5 @@
-"""The ``cardavia`` command: play, web, rules, learn, games, replay,
-tournament, analyse-games, bench, config."""
+"""The ``cardavia`` command: play, web, rules, learn, games, replay, saves,
+stats, tournament, analyse-games, bench, config."""
 
 from __future__ import annotations
 
@@ -529,6 +529,35 @@ def delete_saved_game(file: Path, lang: str | None, json_mode: bool) -> None:
         click.echo(json.dumps({"deleted": str(deleted)}, ensure_ascii=False))
         return
     console.print(_("Deleted {name}.").format(name=deleted.name), highlight=False)
+
+
+@app.command(
+    help=N_(
+        "Your record: games won, drawn and lost and the streaks, per game and level, "
+        "and your rating against the levels."
+    )
+)
+@click.option("--game", type=GAME, help=N_("Only this game: durak, perevodnoy or schnapsen."))
+@lang_option
+@json_option(N_("Print the record as JSON."))
+def stats(game: str | None, lang: str | None, json_mode: bool) -> None:
+    from .play.record_file import RecordError, load_record, record_path
+    from .terminal.stats_view import render_stats, stats_json
+    from .words.record_words import record_error_line
+
+    if not json_mode:
+        setup_language(lang)
+    console = make_console()
+    try:
+        record, recovery = load_record()
+    except RecordError as error:
+        message = record_error_line(error.kind, str(error.path), error.detail)
+        raise (json_error(message) if json_mode else fail(console, message)) from None
+    if json_mode:
+        found = stats_json(record, recovery, game, str(record_path()))
+        click.echo(json.dumps(found, ensure_ascii=False))
+        return
+    console.print(render_stats(record, recovery, game))
 
 
 @app.command(

@@ -110,7 +110,7 @@ def help_of(runner: CliRunner, page: Page, lang: str | None) -> str:
 
 def test_the_pages_cover_every_command() -> None:
     assert {" ".join(page.path) for page in PAGES} >= {
-        "", "play", "web", "rules", "learn", "games", "replay", "saves", "tournament",
+        "", "play", "web", "rules", "learn", "games", "replay", "saves", "stats", "tournament",
         "analyse-games", "bench", "config", "config set", "config path",
     }  # fmt: skip
 

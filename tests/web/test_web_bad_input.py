@@ -47,6 +47,9 @@ BAD_MESSAGES: list[tuple[str, str, str | None]] = [
     ('{"type": "resume", "file": ".hidden.json"}', "bad_file", "file"),
     ('{"type": "replay", "file": "nothing-here.json"}', "bad_file", "file"),
     ('{"type": "step", "index": -1}', "no_such_step", "index"),
+    ('{"type": "stats", "game": "poker"}', "unknown_game", "game"),
+    ('{"type": "stats", "game": 1}', "wrong_type", "game"),
+    ('{"type": "stats", "level": "easy"}', "unknown_field", "level"),
 ]
 
 
@@ -203,7 +206,7 @@ def test_every_message_type_has_a_test() -> None:
     test_web_saves.py use them."""
     assert set(FIELDS) == {
         "settings", "new", "move", "text", "hint", "rules",
-        "learn", "next", "saves", "resume", "replay", "step", "delete",
+        "learn", "next", "saves", "resume", "replay", "step", "delete", "stats",
     }  # fmt: skip
 
 

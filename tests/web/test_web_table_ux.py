@@ -47,6 +47,7 @@ def test_the_end_of_a_durak_game_shows_the_computers_hand(client: TestClient) ->
         "heading": "The game is over",
         "lines": final["summary"]["lines"],
         "final": True,
+        "rating": final["summary"]["rating"],
     }
     opponent = final["view"]["opponent"]
     assert opponent["revealed"] and len(opponent["known"]) == opponent["count"]

@@ -18,6 +18,7 @@ from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import DealSummary, finished_deal
 from .game_lock import GameLock
 from .opponent import Opponent, move_seed
+from .record_file import Tallied, count_finished
 from .saves import GameLog, SaveError, load_log, new_log_path, write_log
 
 # Advice uses other seeds than the opponent's own decisions.
@@ -39,6 +40,8 @@ class LoggedGame:
     played_in: str | None = None
     # The Schnapsen deal the last move ended, if it ended one.
     last_deal: DealSummary | None = field(default=None, init=False)
+    # What counting the finished game in the player's record did.
+    tallied: Tallied | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.played_in = self.log.lang
@@ -47,7 +50,9 @@ class LoggedGame:
     def save(self) -> None:
         """Write the log, from the first move on, while this opening holds
         the game; ``TakenOver`` (and nothing written) once another has
-        taken it over, or if it did while this write went on."""
+        taken it over, or if it did while this write went on. Once the game
+        is over it is counted in the player's record, after it is on disk
+        (a game that was taken over is counted by whoever finishes it)."""
         if not self.log.moves:
             return
         if self.lock is None:
@@ -57,6 +62,8 @@ class LoggedGame:
         self.lock.check()
         write_log(self.log)
         self.lock.check()
+        if self.game.is_over and self.tallied is None:
+            self.tallied = count_finished(self.log)
 
     def close(self) -> None:
         """Leave the game: another terminal or tab may open it now."""

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ..play.game_lock import TakenOver
 from ..play.logged_game import LoggedGame
+from ..play.record_file import tallied_lines
 from ..terminal import table
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
@@ -152,6 +153,8 @@ class PlaySession:
         self.events = []
         self.print_summary(*end_summary(obs, self.played.computer_hand(), view))
         self.console.print(Text(outcome_text(obs), style=view.style("good")))
+        for line in tallied_lines(self.played.tallied):
+            self.console.print(line, highlight=False, soft_wrap=True)
         self.console.print(saved_line(self.log.game, self.log.path), highlight=False)
 
     def stopped(self) -> None:

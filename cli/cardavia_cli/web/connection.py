@@ -18,6 +18,7 @@ from ..play.game_lock import GameLock, OpenElsewhere, TakenOver
 from ..play.lessons import lesson_words
 from ..play.logged_game import LoggedGame, open_saved
 from ..play.opponent import LEVELS
+from ..play.record_file import RecordError, load_record, tallied_lines
 from ..play.saves import GameLog, SaveError, delete_saved, new_log, rebuild
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
@@ -34,6 +35,7 @@ from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings
 from .protocol import Message, MessageError, parse_message
+from .record_json import rating_json, stats_error_json, stats_json
 from .replays import Replay, list_saves, open_log, saved_path
 from .rules_html import rules_json
 from .table_json import last_json, table_json
@@ -142,6 +144,7 @@ class Connection:
             "resume": self.on_resume,
             "replay": self.on_replay,
             "step": self.on_step,
+            "stats": self.on_stats,
             "delete": self.on_delete,
         }
         await handlers[message.type](message)
@@ -264,7 +267,9 @@ class Connection:
         if played.game.is_over:
             revealed = played.computer_hand()
             heading, lines = end_summary(obs, revealed, view)
+            lines = [*lines, *tallied_lines(played.tallied)]
             summary = {"heading": heading, "lines": lines, "final": True}
+            summary["rating"] = rating_json(played.tallied)
         elif last is not None and played.last_deal is not None:
             deal = played.last_deal
             summary = {
@@ -430,6 +435,16 @@ class Connection:
         lesson = self.current_lesson()
         lesson.next()
         await self.send(lesson.as_json(card_view(lesson.game)))
+
+    # ------------------------------------------------------------ record
+
+    async def on_stats(self, message: Message) -> None:
+        try:
+            record, recovery = await on_disk(load_record)
+        except RecordError as error:
+            await self.send(stats_error_json(error.kind, str(error.path), error.detail))
+            return
+        await self.send(stats_json(record, recovery, message.get("game")))
 
     # ----------------------------------------------------------- replays
 

@@ -33,6 +33,7 @@ def page_strings() -> dict[str, str]:
         "learn": _("Learn"),
         "learn_heading": _("Learn a game step by step"),
         "saves": _("Saved games"),
+        "record": _("Record"),
         "rules": _("Rules"),
         "hint": _("Hint"),
         "settings": _("Display"),

@@ -36,6 +36,7 @@ FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "resume": {"file": (str, True), "take_over": (bool, False)},
     "replay": {"file": (str, True)},
     "step": {"index": (int, True)},
+    "stats": {"game": (str, False)},
     "delete": {"file": (str, True)},
 }
 # The names the game log files get (saves.new_log_path); nothing else is opened.

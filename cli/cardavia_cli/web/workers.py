@@ -42,8 +42,9 @@ async def search(function: Callable[..., T], *args: Any) -> T:
 
 
 async def save(played: LoggedGame) -> None:
-    """Write the game's log; awaited, so one table's writes stay in order,
-    and shielded, so a page that leaves meanwhile does not lose the move."""
+    """Write the game's log (and count a finished game in the record);
+    awaited, so one table's writes stay in order, and shielded, so a page
+    that leaves meanwhile does not lose the move."""
     await asyncio.shield(_run(_files, played.save))
 
 

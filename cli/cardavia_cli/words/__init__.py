@@ -10,5 +10,6 @@ terminal and the web. Imports the engine and nothing else of the CLI.
 - ``table_words``, ``table_help``, ``advice``, ``games``, ``rules_text``:
   the table's lines, the help, the computer's advice, the games and the
   rules texts;
+- ``record_words``: the player's record and rating in words;
 - ``seats``: the player is seat 0, the computer seat 1.
 """

@@ -6,8 +6,8 @@
 // socket.js, settings.js, board.js and middle.js (the table), cards.js,
 // dialogs.js (summary, notices, errors), panel.js (learn, saves, rules,
 // hints, discards), elsewhere.js (a game open in another place), log.js
-// (what happened), sounds.js, modes.js (play, learn, replay), dom.js
-// (element builders).
+// (what happened), sounds.js, modes.js (play, learn, replay), record.js
+// (the player's record), dom.js (element builders).
 
 import { $, $$ } from "./dom.js";
 import { closeSummary, hideError, onChoose, onError, showNotice } from "./dialogs.js";
@@ -22,6 +22,7 @@ import {
   showHintPending,
   stopWaiting,
 } from "./panel.js";
+import { onStats } from "./record.js";
 import { applyLook, applyStrings, bindSettings, chooseSettings, loadSettings } from "./settings.js";
 import { connect, send } from "./socket.js";
 import { state } from "./state.js";
@@ -36,6 +37,7 @@ const HANDLERS = {
   lesson_closed: showWelcome,
   replay: onReplay,
   saves: onSaves,
+  stats: onStats,
   rules: onRules,
   hint: onHint,
   choose: onChoose,
@@ -123,6 +125,8 @@ function togglePanel(kind) {
     openLearn();
   } else if (kind === "saves") {
     send({ type: "saves" });
+  } else if (kind === "record") {
+    send({ type: "stats" });
   } else if (kind === "rules") {
     send({ type: "rules", game: state.lastGame || (state.welcome ? state.welcome.games[0] : "durak") });
   }
