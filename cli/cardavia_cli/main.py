@@ -628,7 +628,7 @@ def analyse_games(
         )
     else:
         if results:
-            console.print(render_analysis(results, chosen_level))
+            console.print(render_analysis(results, chosen_level, records))
         if out is not None:
             console.print(_("Every decision is written to {path}").format(path=out))
         for entry in errors:
