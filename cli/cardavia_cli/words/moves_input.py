@@ -30,7 +30,7 @@ from .glossary import (
 )
 from .i18n import DEFAULT_LANGUAGE, _, current_language, pgettext, speaking
 from .narration import move_label
-from .refusals import Refuse, card_refusal, word_refusal
+from .refusals import Refuse, card_refusal, rank_label, word_refusal
 from .seats import HUMAN
 
 COMMANDS: tuple[str, ...] = ("hint", "rules", "help", "quit", "discards")
@@ -321,6 +321,9 @@ def _parse(text: str, obs: dict[str, Any], refuse: Refuse, view: CardView) -> Pa
     cards = parse_cards(norm, game, view.ascii)
     if cards:
         return _by_card(cards, moves, CARD_KINDS, obs, refuse, view)
+    missing = _not_in_deck(norm, game, view)
+    if missing is not None:
+        return _invalid(missing)
     for word in sorted(other_game_words(game), key=len, reverse=True):
         if norm == word or norm.startswith(word + " "):
             return _invalid(other_game_word(word, obs, view))
@@ -395,7 +398,8 @@ def _parse_word(
     if remainder:
         cards = parse_cards(remainder, str(obs.get("game")), view.ascii)
         if not cards:
-            return _not_understood(raw, obs, view)
+            missing = _not_in_deck(remainder, str(obs.get("game")), view)
+            return _invalid(missing) if missing else _not_understood(raw, obs, view)
         return _by_card(cards, candidates, kinds, obs, refuse, view)
     if candidates:
         return _pick(candidates)
@@ -425,6 +429,21 @@ def _refuse_cards(
     if held:
         return _invalid(card_refusal(held[0], kinds, refuse, view))
     return _invalid(_("You do not hold {card}.").format(card=view.label(cards[0])))
+
+
+def _not_in_deck(text: str, game: str, view: CardView) -> str | None:
+    """Why a card of the 36-card deck (7♠) is no card in Schnapsen."""
+    if game != "schnapsen":
+        return None
+    others = [card for card in parse_cards(text, "durak") if card[0] not in ranks_of(game)]
+    if not others:
+        return None
+    card = others[0]
+    ranks = [rank_label(rank + "S", view) for rank in ranks_of(game)]
+    return _("There is no {card} in the Schnapsen deck: it has only {ranks} of each suit.").format(
+        card=card[0] + view.suit_mark(card[1]),
+        ranks=format_list(ranks, locale=current_language()),
+    )
 
 
 def example_card(obs: dict[str, Any], view: CardView) -> str:
