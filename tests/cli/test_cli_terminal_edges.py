@@ -207,3 +207,12 @@ def test_level_names_speak_the_language(runner: CliRunner, lang: str, tmp_path: 
     assert code == 0
     i18n.set_language(lang)
     assert level_name("easy") in out and not re.search(r"\beasy\b", out)
+
+
+def test_junk_in_the_rules_is_not_echoed_whole(runner: CliRunner) -> None:
+    junk = "z" * 5000
+    code, out = run(
+        runner, ["play", "durak", "--seed", "3", "--lang", "en"], f"rules\n{junk}\n\nquit\n"
+    )
+    assert code == 0
+    assert "There is no section " + "z" * 39 + "…" in out and "z" * 41 not in out
