@@ -10,7 +10,9 @@ one register too (German: du).
 
 Move terms are the words a player says or types at the table (Russian
 ``беру``, ``бито``); the code shows them beside the moves and accepts them,
-with the synonyms of ``move_synonyms``.
+with the synonyms of ``move_synonyms`` and ``card_words`` (each game's
+own: "beat" defends in Durak and plays a card in Schnapsen) and the
+marriages' values of ``marriage_value_words``.
 """
 
 from __future__ import annotations

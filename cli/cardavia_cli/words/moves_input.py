@@ -2,9 +2,12 @@
 
 Accepted: a number from the list of moves; a card in any usual spelling
 (``7S``, ``7♠``, ``7s``, ``10♠``, the displayed court letter such as ``Д♠``
-or ``дs``, Latin ``J Q K A`` too); a move word in the chosen language or in
-English (``take``, ``беру``, ``marriage``…), optionally followed by a card;
-``?`` for the computer's advice, ``rules``, ``help`` and ``quit``.
+or ``дs``, Latin ``J Q K A`` too); a move word of this game in the chosen
+language or in English (``take``, ``беру``, ``marriage``…), optionally
+followed by a card, or one that needs the card (Schnapsen's ``stechen A♠``);
+a marriage by what it counts (``20``, ``40 ansagen``); ``?`` for the
+computer's advice, ``rules``, ``help`` and ``quit``. A word of the other
+game, or a card of the other deck, is refused as such.
 The engine only ever sees canonical strings such as ``attack:7S``.
 """
 
