@@ -164,7 +164,7 @@ def test_twenty_with_only_the_trump_marriage_is_refused() -> None:
     i18n.set_language("de")
     parsed = parse_input("20 ansagen", schnapsen("KS QS AH TC AC"), view("schnapsen"))
     assert parsed.message == (
-        "Du kannst jetzt keine 20 ansagen: dein einziges Paar ist in Trumpf (♠) und zählt 40."
+        "Du kannst jetzt keine 20 ansagen: Dein einziges Paar ist in Trumpf (♠) und zählt 40."
     )
 
 

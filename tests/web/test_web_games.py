@@ -129,6 +129,8 @@ def test_typed_commands(client: TestClient) -> None:
         assert help_text["type"] == "info" and "marriage, exchange, close" in help_text["text"]
         saved = opened.ask_one(type="text", text="quit")
         assert saved["type"] == "info" and ".json" in saved["text"]
+        # A Schnapsen player has played a match, not a game.
+        assert saved["text"].startswith("The match is saved in")
 
 
 def test_ambiguous_text_asks_which_move(client: TestClient) -> None:

@@ -23,7 +23,14 @@ from ..words.moves_input import Parsed, echo, ordered_moves, parse_input
 from ..words.narration import move_label, outcome_text
 from ..words.rules_text import rules_markdown, rules_sections
 from ..words.seats import COMPUTER, HUMAN
-from ..words.summaries import DealSummary, continue_prompt, deal_heading, deal_lines, end_summary
+from ..words.summaries import (
+    DealSummary,
+    continue_prompt,
+    deal_heading,
+    deal_lines,
+    end_summary,
+    saved_line,
+)
 from ..words.table_help import help_text, played_cards_text
 from .markdown import print_markdown
 
@@ -129,9 +136,7 @@ class PlaySession:
         self.events = []
         self.print_summary(*end_summary(obs, self.played.computer_hand(), view))
         self.console.print(Text(outcome_text(obs), style=view.style("good")))
-        self.console.print(
-            _("The game is saved in {path}").format(path=self.log.path), highlight=False
-        )
+        self.console.print(saved_line(self.log.game, self.log.path), highlight=False)
 
     def stopped(self) -> None:
         write_log(self.log)

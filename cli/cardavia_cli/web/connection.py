@@ -21,7 +21,7 @@ from ..words.i18n import LANGUAGES, _, speaking
 from ..words.moves_input import normalize, parse_input
 from ..words.narration import move_label
 from ..words.seats import COMPUTER, HUMAN
-from ..words.summaries import deal_heading, deal_lines, end_summary
+from ..words.summaries import deal_heading, deal_lines, end_summary, saved_line
 from ..words.table_help import help_text, played_cards_text
 from .lesson import Lesson
 from .options import WebOptions
@@ -241,7 +241,7 @@ class Connection:
         elif command == "help":
             await self.send({"type": "info", "text": help_text(card_view(played.game.game))})
         elif command == "quit":
-            saved = _("The game is saved in {path}").format(path=played.log.path)
+            saved = saved_line(played.game.game, played.log.path)
             await self.send({"type": "info", "text": saved})
         elif command == "discards":
             obs = played.game.observation(HUMAN)
