@@ -59,7 +59,7 @@ LANG_HELP = N_(
 )
 GAME_HELP = N_("durak, perevodnoy or schnapsen")
 LEVEL_HELP = N_("easy, normal or hard.")
-THEME_HELP = N_("Colour theme: {themes}.")
+THEME_HELP = N_("Colour theme: {themes} (light is for a light terminal background).")
 SEED = WholeNumber(0, (1 << 64) - 1)
 
 # The options several commands share.

@@ -76,7 +76,7 @@ def test_the_dark_themes_are_not_for_a_light_terminal() -> None:
 def test_the_light_theme_is_offered() -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["play", "--help"])
-    assert "light" in result.output
+    assert "light is for a light terminal background" in " ".join(result.output.split())
     result = runner.invoke(
         app, ["play", "durak", "--seed", "3", "--theme", "light", "--lang", "en"], input="quit\n"
     )
