@@ -4,6 +4,7 @@ the other game is named as such; examples come from the game's own deck."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import cardavia
@@ -228,3 +229,27 @@ def test_the_other_deck_in_every_language(lang: str) -> None:
     parsed = parse_input("7♠", schnapsen("KH QH KC QC AS"), view("schnapsen"))
     assert parsed.kind == "invalid" and "7♠" in (parsed.message or "")
     assert "10" in (parsed.message or "")
+
+
+def test_a_card_word_with_a_card_the_rules_forbid_tells_the_rules_reason() -> None:
+    """Under the strict rules "beat B♠" is refused for the rule's reason, as
+    the bare card is, never as a move of another game."""
+
+    for seed in range(100):
+        g = cardavia.new_game("schnapsen", seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            obs = g.observation(0)
+            strict = obs["closed"] or obs["exhausted"]
+            if g.current_player == 0 and obs["lead"] and strict:
+                barred = [c for c in obs["hand"] if f"play:{c}" not in obs["legal_moves"]]
+                if barred:
+                    label = view("schnapsen").label(barred[0])
+                    bare = parse_input(label, g, view("schnapsen")).message or ""
+                    assert "strict rules" in bare
+                    for word in ("beat", "trump", "take"):
+                        said = parse_input(f"{word} {label}", g, view("schnapsen"))
+                        assert said.message == bare
+                    return
+            g.play(rng.choice(g.legal_moves()))
+    raise AssertionError("no such position")
