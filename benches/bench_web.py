@@ -3,6 +3,7 @@
     python benches/bench_web.py             # 20 clients, Durak against normal, 60 s
     python benches/bench_web.py --quick     # a smoke run (3 clients, 5 s)
     python benches/bench_web.py --json      # machine-readable
+    python benches/bench_web.py --flood saves   # one page floods, another plays (web_flood.py)
 
 The server of ``cardavia web`` runs in this process (uvicorn in a thread, as
 the command runs it), the clients in another thread: each opens the page's
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import os
 import random
@@ -44,6 +46,7 @@ from typing import Any
 from cardavia_cli.play import opponent
 from cardavia_cli.play.saves import SaveError, load_log
 from cardavia_cli.web.launch import listen, local_options, make_server
+from web_flood import bench_flood, report_flood
 from websockets.asyncio.client import connect
 
 HOST = "127.0.0.1"
@@ -105,7 +108,8 @@ async def play(client: Client, url: str, origin: str, game: str, level: str, unt
             await ws.send(json.dumps({"type": "new", "game": game}))
             state = await receive()
             while state["type"] == "state":
-                client.games[state["file"]] = state["moves_played"]
+                if state["file"]:  # saved from its first move on
+                    client.games[state["file"]] = state["moves_played"]
                 view = state["view"]
                 if view["turn"] == "computer":  # its moves of a new deal
                     state = await receive()
@@ -126,7 +130,8 @@ async def play(client: Client, url: str, origin: str, game: str, level: str, unt
                     state = await receive()
                     if state["type"] != "state":
                         break
-                    client.games[state["file"]] = state["moves_played"]
+                    if state["file"]:
+                        client.games[state["file"]] = state["moves_played"]
                     last = state.get("last") or {}
                     if last.get("seat") == 1 and not answered:
                         client.latencies.append(time.perf_counter() - sent)
@@ -185,6 +190,11 @@ def bench(
     sock = listen(HOST, 0)
     port = int(sock.getsockname()[1])
     options = local_options(HOST, port, "en", level)
+    # The clients are programs that answer at once, faster than the pace a
+    # page is held to (20 messages a second, web/pace.py); this measures
+    # the table's work, so their pace is not limited (--flood measures it).
+    machine = dataclasses.replace(options.limits, messages_per_second=1e6, message_burst=10**6)
+    options = dataclasses.replace(options, limits=machine)
     server = make_server(options)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -264,7 +274,18 @@ def main(argv: list[str] | None = None) -> int:
         "--instant", action="store_true", help="the computer plays at once: the table's own cost"
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--flood",
+        choices=("messages", "saves"),
+        help="one page sends --count moves or saves requests; another table's answer times",
+    )
+    parser.add_argument("--count", type=int, default=10_000, help="messages of the flood")
+    parser.add_argument("--saved", type=int, default=40, help="saved games in the folder")
     args = parser.parse_args(argv)
+    if args.flood:
+        flooded = bench_flood(args.flood, args.count, args.saved)
+        print(json.dumps(flooded) if args.json else report_flood(flooded))
+        return 0 if not flooded["probe_dropped"] else 1
     if args.quick:
         args.clients, args.seconds = 3, 5.0
     result = bench(args.clients, args.seconds, args.game, args.level, args.instant)

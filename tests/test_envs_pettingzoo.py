@@ -90,6 +90,56 @@ def test_gymnasium_against_an_opponent_in_lockstep(game: str) -> None:
         env.close()
 
 
+def greedy_policy(observation: Any, seed: int) -> str:
+    move: str = cardavia.bots.BOTS["greedy"](observation, random.Random(seed))
+    return move
+
+
+@pytest.mark.parametrize("game", cardavia.GAMES)
+def test_gymnasium_against_a_policy_of_ones_own(game: str) -> None:
+    """Issue 24: a callable opponent was refused, so nobody could train
+    against their own policy. A policy answering as ``greedy`` does, by
+    move string or by action id, plays the very games of ``greedy``."""
+
+    def by_id(observation: Any, seed: int) -> int:
+        return action_id(game, greedy_policy(observation, seed))
+
+    histories = []
+    for opponent in ("greedy", greedy_policy, by_id):
+        env = gym_env(game, opponent=opponent, seat=1)
+        obs, _ = env.reset(seed=4)
+        rng = random.Random(4)
+        over = False
+        while not over:
+            obs, _, over, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        histories.append(list(env.env.history))
+        env.close()
+    assert histories[0] == histories[1] == histories[2]
+
+
+@pytest.mark.parametrize("answer", ["transfer:7S", "attack:XX", 10_000, -1, None, True])
+def test_a_policys_bad_answer_is_refused_and_plays_nothing(answer: object) -> None:
+    calls: list[Any] = []
+
+    def policy(observation: Any, seed: int) -> object:
+        calls.append(observation)
+        return answer if len(calls) > 1 else greedy_policy(observation, seed)
+
+    env = gym_env("durak", opponent=policy, seat=0)  # type: ignore[arg-type]
+    obs, _ = env.reset(seed=2)
+    while not calls:
+        obs, _, _, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    before = list(env.env.history)
+    with pytest.raises(cardavia.IllegalMoveError) as caught:
+        while len(calls) < 2:
+            before = list(env.env.history)
+            obs, _, _, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert caught.value.field == "opponent" and caught.value.kind == "illegal_move"
+    # The agent's move stands; the opponent's refused answer played nothing.
+    assert env.env.history[: len(before)] == before
+    assert len(env.env.history) == len(before) + 1
+
+
 def test_resets_are_reproducible_and_draw_seats() -> None:
     env = gym_env("durak")
     first = env.reset(seed=3)

@@ -31,3 +31,17 @@ def test_an_example_runs(code: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
+
+
+def test_the_openspiel_example_plays_the_same_game_twice() -> None:
+    """Issue 24: OpenSpiel's resampler is seeded by the OS, so the ISMCTS
+    example played another game each run; it resamples from its rng now."""
+    pytest.importorskip("pyspiel")
+    [code] = [block for block in BLOCKS if "ISMCTSBot" in block]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True
+        ).stdout
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1] and "returns" in runs[0]

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
 import sys
+from array import array
 from pathlib import Path
 from typing import Any
 
 import cardavia
 import pytest
 from cardavia import IllegalMoveError, InvalidArgumentError, MissingDependencyError, bots
-from cardavia.analysis import GameRecord, analyse_games
+from cardavia.analysis import SPREAD, GameRecord, analyse_games, barely_tried, standard_errors
 
 tournament_module = importlib.import_module("cardavia.tournament")
 
@@ -62,6 +64,42 @@ def test_selfplay_rows(tmp_path: Path) -> None:
     assert meta[b"first_game"] == b"2" and meta[b"games"] == b"1" and meta[b"seed"] == b"4"
 
 
+def test_selfplay_rows_carry_the_cores_tensor(tmp_path: Path) -> None:
+    """Issue 24: the observation was stored as JSON only, "until the core
+    gives tensors", which it does: each row has the seat's tensor too."""
+    from cardavia.envs import Env
+
+    result = cardavia.selfplay("schnapsen", games=1, level="easy", seed=3, out=tmp_path)
+    rows = shards(result)[0]
+    for row in rows[:12]:
+        observation = json.loads(row["observation"])
+        expected = array("f", Env.from_observation(observation).tensor(row["seat"]))
+        assert row["tensor"] == pytest.approx(expected.tolist())
+    size = cardavia.envs.ENVS["schnapsen"]["tensor_size"]
+    assert {len(row["tensor"]) for row in rows} == {size}
+
+
+def test_a_small_selfplay_run_plays_a_game_a_job(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: jobs were whole shards, so a run of one shard used one
+    worker. Each game is a job now; the shard is the same."""
+    selfplay_module = importlib.import_module("cardavia.selfplay")
+    play = selfplay_module.play_shard
+    calls: list[tuple[int, int]] = []
+
+    def recording(game: str, level: str, seed: int, first: int, count: int) -> Any:
+        calls.append((first, count))
+        return play(game, level, seed, first, count)
+
+    args: dict[str, Any] = {"games": 3, "level": "easy", "seed": 5, "shard_games": 10}
+    whole = shards(cardavia.selfplay("durak", out=tmp_path / "a", threads=1, **args))
+    monkeypatch.setattr(selfplay_module, "play_shard", recording)
+    split = cardavia.selfplay("durak", out=tmp_path / "b", threads=3, **args)
+    assert sorted(calls) == [(0, 1), (1, 1), (2, 1)]
+    assert shards(split) == whole and len(split["shards"]) == 1
+
+
 def test_selfplay_games_are_the_tournament_games(tmp_path: Path) -> None:
     journal = tmp_path / "t.jsonl"
     cardavia.tournament("perevodnoy", "easy", "easy", deals=2, seed=6, journal=journal)
@@ -96,6 +134,9 @@ def test_selfplay_resumes_and_refuses_another_runs_shards(tmp_path: Path) -> Non
         "durak", out=tmp_path, progress=lambda d, t: calls.append((d, t)), **args
     )
     assert again["resumed_shards"] == 2 and shards(again) == before
+    # Issue 24: a resumed run reported only the rows it had just played.
+    assert again["rows"] == first["rows"] == sum(len(shard) for shard in before)
+    assert again["new_rows"] == len(before[1]) and first["new_rows"] == first["rows"]
     assert calls == [(2, 3), (3, 3)]
     kept = Path(first["shards"][0]).read_bytes()
     with pytest.raises(InvalidArgumentError, match="another run") as caught:
@@ -188,6 +229,56 @@ def test_the_ais_own_moves_lose_nothing_at_a_best_level(game: str, level: str) -
     assert greedy["ev_lost_per_move"] == pytest.approx(
         sum(d["ev_lost"] for d in chosen) / len(chosen)
     )
+
+
+def test_standard_errors_bound_the_noise_of_a_search() -> None:
+    rows = [
+        {"move": "a", "visits": 30000, "value": 0.6},
+        {"move": "b", "visits": 98, "value": 0.0},
+        {"move": "c", "visits": 0, "value": 0.0},
+    ]
+    big, few, none = standard_errors(rows)
+    p = (0.6 * 30000 + 1) / 30002
+    assert big == pytest.approx(SPREAD * math.sqrt(p * (1 - p) / 30000))
+    # A move lost every time it was tried is not certainly lost.
+    assert few == pytest.approx(SPREAD * math.sqrt((1 / 100) * (99 / 100) / 98)) and few > 0
+    assert none == pytest.approx(SPREAD * 0.5)
+    assert barely_tried(rows) == [False, True, True]
+    # A solve: the same visits for every move, one world exact.
+    exact = [{"move": m, "visits": 1, "value": v} for m, v in (("a", 1.0), ("b", 0.5))]
+    assert standard_errors(exact) == [0.0, 0.0] and barely_tried(exact) == [False, False]
+    sampled = [{"move": m, "visits": 16, "value": 0.5} for m in "ab"]
+    assert barely_tried(sampled) == [False, False]
+    # Worlds solved one by one are independent: the bound, without SPREAD.
+    assert standard_errors(sampled) == [pytest.approx(math.sqrt(0.25 / 16))] * 2
+
+
+@pytest.mark.parametrize(("played_value", "mistake"), [(0.59, False), (0.40, True)])
+def test_a_mistake_is_a_loss_beyond_the_searchs_noise(
+    monkeypatch: pytest.MonkeyPatch, played_value: float, mistake: bool
+) -> None:
+    """Issue 24: a move one point from the best was called a mistake."""
+    g = cardavia.new_game("durak", seed=1)
+    best, played = g.legal_moves()[:2]
+
+    def analyse(observation: dict[str, Any], **_: Any) -> list[dict[str, Any]]:
+        rows = [
+            {"move": best, "visits": 30000, "value": 0.60},
+            {"move": played, "visits": 8000, "value": played_value},
+        ]
+        others = [m for m in observation["legal_moves"] if m not in (best, played)]
+        return rows + [{"move": m, "visits": 500, "value": 0.2} for m in others]
+
+    monkeypatch.setattr(cardavia.ai, "analyse", analyse)
+    (result,) = analyse_games([GameRecord("durak", [played], seed=1)], level="easy", threads=1)
+    (decision,) = result["decisions"]
+    assert decision["ev_lost"] == pytest.approx(0.60 - played_value)
+    assert decision["mistake"] is mistake
+    assert 0 < decision["margin"] < 0.2
+    summary = result["summary"][0]
+    assert summary["mistakes"] == int(mistake)
+    assert (summary["worst"] is not None) is mistake
+    assert {m["move"]: m["barely_tried"] for m in decision["moves"]}[played] is False
 
 
 def test_analysis_is_the_same_on_ray(ray_local: Any) -> None:

@@ -371,3 +371,16 @@ def test_an_interrupted_tournament_starts_no_more_games_and_resumes(tmp_path: An
     assert without_timings(resumed) == without_timings(
         run("durak", "ai:100", "greedy", deals=6, seed=2)
     )
+
+
+def test_the_module_and_its_function_share_the_name() -> None:
+    """Issue 24: ``cardavia.tournament`` (the function) hid the module, so
+    ``cardavia.tournament.deal_seed`` failed. Both work now."""
+    assert cardavia.tournament is tournament_module
+    assert cardavia.tournament.deal_seed(5, 2) == tournament_module.deal_seed(5, 2)
+    assert callable(cardavia.tournament.make_player)
+    called = cardavia.tournament("durak", "random", "greedy", deals=1, seed=3, threads=1)
+    direct = tournament_module.tournament("durak", "random", "greedy", deals=1, seed=3, threads=1)
+    for result in (called, direct):
+        del result["seconds_per_move"]
+    assert called == direct

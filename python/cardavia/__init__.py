@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import ai, bots
 from .api import ENGINES, GAMES, Game, from_dict, from_json, new_game
 from .errors import (
@@ -14,7 +16,14 @@ from .errors import (
 )
 from .selfplay import selfplay
 from .simulate import simulate
-from .tournament import tournament
+
+# ``cardavia.tournament`` is the module, callable as its function, so that
+# ``cardavia.tournament.deal_seed`` is found too; type checkers are shown
+# the function, whose signature the call has.
+if TYPE_CHECKING:
+    from .tournament import tournament
+else:
+    from . import tournament
 
 __version__ = "0.1.0"
 

@@ -5,10 +5,12 @@ Game ``i`` of a run seeded ``s`` is dealt from ``tournament.deal_seed(s, i)``
 and each move is searched by ``cardavia.ai.analyse`` at the level, with the
 tournament's ``move_seed``; the move played is the most visited one, so a
 game is the one ``cardavia.tournament(game, level, level, seed=s)`` plays as
-deal ``i`` with A in seat 0. Shard ``k`` holds games ``k * shard_games``
-onwards; the driver writes it whole (a temporary file renamed), so a run
-started again with the same arguments and directory keeps the shards it
-finds and plays only the others. One row per decision:
+deal ``i`` with A in seat 0. Every game is a job of its own, so even a run
+of one shard plays its games on every worker; shard ``k`` holds games
+``k * shard_games`` onwards, and the driver writes it whole (a temporary
+file renamed) once its last game is in, so a run started again with the
+same arguments and directory keeps the shards it finds and plays only the
+others. One row per decision:
 
 | column | type | meaning |
 |---|---|---|
@@ -17,6 +19,7 @@ finds and plays only the others. One row per decision:
 | ``ply`` | int32 | the move's number in the game, from 0 |
 | ``seat`` | int8 | the seat to move |
 | ``observation`` | string | ``Game.observation(seat)`` as JSON (keys sorted), docs/SCHEMA.md |
+| ``tensor`` | list<float32> | that seat's observation tensor (``cardavia.envs``, SCHEMA.md) |
 | ``legal_moves`` | list<string> | the observation's legal moves, in its order |
 | ``visits`` | list<int64> | the search's visits of each legal move, in that order |
 | ``values`` | list<float64> | its value of each (the mover's mean reward in [0, 1]) |
@@ -24,9 +27,9 @@ finds and plays only the others. One row per decision:
 | ``winner`` | int8, null for a draw | the seat that won the game (Schnapsen: the match) |
 | ``reward`` | float64 | the final result for ``seat``: 1 won, ½ drawn, 0 lost |
 
-The observation is stored as its JSON text until the core gives
-observation tensors (the research adapters); a reader rebuilds it with
-``json.loads``.
+The observation is kept whole as JSON text (``json.loads`` rebuilds it),
+beside the fixed-length tensor a learner feeds on, the one
+``cardavia.envs`` gives for the same seat.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from array import array
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -53,6 +57,7 @@ COLUMNS = (
     ("ply", "int32"),
     ("seat", "int8"),
     ("observation", "string"),
+    ("tensor", "list<float32>"),
     ("legal_moves", "list<string>"),
     ("visits", "list<int64>"),
     ("values", "list<float64>"),
@@ -64,7 +69,8 @@ COLUMNS = (
 MAX_SHARD_GAMES: int = _native.MAX_SHARD_GAMES
 #: Written into every shard's metadata, with the run's arguments.
 KIND = "cardavia-selfplay"
-VERSION = 1
+#: 2: the ``tensor`` column.
+VERSION = 2
 
 
 def _check_int(value: object, name: str, low: int, high: int) -> int:
@@ -79,9 +85,12 @@ def play_shard(game: str, level: str, seed: int, first: int, count: int) -> dict
     """The rows of games ``first`` to ``first + count - 1``, column by
     column (plain lists: a worker needs no pyarrow)."""
     columns: dict[str, list[Any]] = {name: [] for name, _ in COLUMNS}
+    actions = {name: i for i, name in enumerate(_native.ENVS[game]["action_names"])}
     for index in range(first, first + count):
         dealt = deal_seed(seed, index)
         g = new_game(game, seed=dealt)
+        # The same deal by action ids, for the core's tensors.
+        env = _native.Env(game, dealt)
         start = len(columns["ply"])
         ply = 0
         while not g.is_over:
@@ -101,11 +110,13 @@ def play_shard(game: str, level: str, seed: int, first: int, count: int) -> dict
             columns["ply"].append(ply)
             columns["seat"].append(seat)
             columns["observation"].append(json.dumps(observation, sort_keys=True))
+            columns["tensor"].append(array("f", env.tensor(seat)).tolist())
             columns["legal_moves"].append(legal)
             columns["visits"].append([int(by_move[m]["visits"]) for m in legal])
             columns["values"].append([float(by_move[m]["value"]) for m in legal])
             columns["move"].append(move)
             g.play(move)
+            env.apply_action(actions[move])
             ply += 1
         assert g.outcome is not None
         winner = g.outcome["winner"]
@@ -136,6 +147,7 @@ def _schema(pa: Any, metadata: dict[str, str]) -> Any:
         "int8": pa.int8(),
         "string": pa.string(),
         "float64": pa.float64(),
+        "list<float32>": pa.list_(pa.float32()),
         "list<string>": pa.list_(pa.string()),
         "list<int64>": pa.list_(pa.int64()),
         "list<float64>": pa.list_(pa.float64()),
@@ -176,9 +188,10 @@ def selfplay(
 ) -> dict[str, Any]:
     """Play ``games`` games of the AI at ``level`` against itself and write
     their decisions to ``out/shard-NNNNN.parquet`` (see the module). Locally
-    on ``threads`` threads, or each shard a Ray task (``backend="ray"``,
+    on ``threads`` threads, or each game a Ray task (``backend="ray"``,
     ``address`` as for ``cardavia.tournament``). ``progress(done, total)``
-    counts shards. Returns the shards' paths and the numbers of rows and of
+    counts shards. Returns the shards' paths, ``rows`` (in every shard, the
+    kept ones too), ``new_rows`` (played by this call) and the number of
     shards kept from an earlier run (``resumed_shards``)."""
     name = check_game(game)
     chosen = distributed.check_backend(backend, address)
@@ -199,7 +212,11 @@ def selfplay(
               for k in range((games + shard_games - 1) // shard_games)]  # fmt: skip
     paths = {k: folder / f"shard-{k:05d}.parquet" for k, _, _ in shards}
     kept = [s for s in shards if _existing(pq, paths[s[0]], _metadata(name, level, seed, *s[1:]))]
-    jobs = [s for s in shards if s not in kept]
+    kept_rows = sum(pq.read_metadata(paths[k]).num_rows for k, _, _ in kept)
+    playing = [s for s in shards if s not in kept]
+    # One job a game, so that a run of one shard still uses every worker.
+    jobs = [(s, index) for s in playing for index in range(s[1], s[1] + s[2])]
+    games_in: dict[int, dict[int, dict[str, list[Any]]]] = {s[0]: {} for s in playing}
     rows = [0]
     written: list[int] = []
     lock = threading.Lock()
@@ -222,11 +239,24 @@ def selfplay(
             progress(done, len(shards))
         return path
 
+    def finish(job: tuple[tuple[int, int, int], int], columns: dict[str, list[Any]]) -> None:
+        shard, index = job
+        with lock:
+            played = games_in[shard[0]]
+            played[index] = columns
+            whole = len(played) == shard[2]
+            if whole:
+                del games_in[shard[0]]
+        if whole:
+            # The shard's games in their order, whichever finished first.
+            ordered = [played[i] for i in sorted(played)]
+            write(shard, {c: [v for g in ordered for v in g[c]] for c, _ in COLUMNS})
+
     distributed.each(
         play_shard,
         jobs,
-        lambda s: (name, level, seed, s[1], s[2]),
-        write,
+        lambda job: (name, level, seed, job[1], 1),
+        finish,
         backend=chosen,
         address=address,
         threads=threads,
@@ -237,6 +267,7 @@ def selfplay(
         "seed": seed,
         "games": games,
         "shards": [str(paths[k]) for k, _, _ in shards],
-        "rows": rows[0],
+        "rows": kept_rows + rows[0],
+        "new_rows": rows[0],
         "resumed_shards": len(kept),
     }

@@ -6,6 +6,10 @@ of ``cardavia.bots``), the AI levels ``easy``, ``normal`` and ``hard``, or
 ``ai:N`` for the AI with a budget of N iterations. Deals run in parallel on
 every core: the AI's search releases the GIL; or, with ``backend="ray"``, as
 tasks of a Ray cluster (``cardavia.distributed``), with the same results.
+
+``cardavia.tournament`` is this module, and calling it calls its
+``tournament`` function: ``cardavia.tournament(game, a, b)`` plays and
+``cardavia.tournament.deal_seed`` is found, as docs/API.md promises both.
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -320,3 +326,14 @@ def _summarise(
         result["b_game_points_per_deal"] = mean_interval(per_deal_b)
         result["deals_played"] = sum(g.deals for g in games)
     return result
+
+
+class _CallableModule(types.ModuleType):
+    """The module as its own function (see the module's docstring): the
+    package exports the module, so neither name hides the other."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        return tournament(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

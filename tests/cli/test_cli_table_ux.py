@@ -6,10 +6,12 @@ Durak table's limit and discards."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import cardavia
 import pytest
@@ -17,12 +19,15 @@ from cardavia import rules
 from cardavia_cli.main import app
 from cardavia_cli.play.lesson_steps import durak_deck, steps_for
 from cardavia_cli.play.lessons import position
-from cardavia_cli.terminal.session import advice_text
+from cardavia_cli.play.logged_game import LoggedGame
+from cardavia_cli.play.saves import GameLog
+from cardavia_cli.terminal.session import PlaySession, Settings, advice_text
 from cardavia_cli.terminal.table import render
 from cardavia_cli.words import i18n
 from cardavia_cli.words.advice import analysis_line
 from cardavia_cli.words.card_faces import CardView
 from cardavia_cli.words.moves_input import parse_input
+from cardavia_cli.words.narration import move_label
 from cardavia_cli.words.summaries import final_deal, finished_deal
 from cardavia_cli.words.table_words import tip
 from cli_helpers import LANGUAGES, StandIn, adding, defending, run, saved_games
@@ -110,6 +115,104 @@ def test_advice_shows_the_chance_itself(game: str, words: str) -> None:
     out = " ".join(text_of(advice_text(rows, obs, CardView(game=game, color=False))).split())
     assert words in out and ": 33%" in out
     assert "about" not in out
+
+
+def searched(moves: list[str], values: list[float], visits: list[int]) -> list[dict[str, Any]]:
+    """Rows as a tree search gives them: most visited first."""
+    rows = [
+        {"move": m, "visits": n, "value": v} for m, v, n in zip(moves, values, visits, strict=True)
+    ]
+    return sorted(rows, key=lambda r: -int(r["visits"]))
+
+
+def test_advice_lists_every_move_by_the_chance_it_shows() -> None:
+    """Issue 24: five moves of six were shown (the trump К♥ left out), in
+    the order of visits, not of the percentages printed."""
+    g = cardavia.new_game("durak", seed=3)
+    obs = g.observation(g.current_player)
+    moves = list(obs["legal_moves"])
+    assert len(moves) > 5
+    values = [0.40, 0.62, 0.55, 0.30, 0.58, 0.47, 0.50, 0.45][: len(moves)]
+    visits = [20000, 9000, 5000, 1200, 800, 400, 300, 200][: len(moves)]
+    rows = searched(moves, values, visits)
+    view = CardView(game="durak", color=False)
+    out = text_of(advice_text(rows, obs, view))
+    lines = [line.strip() for line in out.splitlines() if re.search(r": \d+%$", line.strip())]
+    assert len(lines) == len(moves)
+    shown = [int(line.rsplit(" ", 1)[1].rstrip("%")) for line in lines]
+    assert shown == sorted(shown, reverse=True)
+    # The suggestion stays the search's choice, the most visited move.
+    first = " ".join(out.split())
+    assert first.startswith(f"The computer suggests: {move_label(moves[0], obs, view)}")
+
+
+def test_a_move_the_search_barely_tried_gets_no_figure() -> None:
+    """Issue 24: a move the search hardly tried showed "0%"."""
+    g = cardavia.new_game("durak", seed=3)
+    obs = g.observation(g.current_player)
+    moves = list(obs["legal_moves"])
+    rows = searched(moves, [0.6] + [0.0] * (len(moves) - 1), [5000] + [3] * (len(moves) - 1))
+    view = CardView(game="durak", color=False)
+    out = text_of(advice_text(rows, obs, view), width=200)
+    assert ": 0%" not in out
+    assert out.count("barely tried by the computer, no figure") == len(moves) - 1
+    # Unrated moves come last, after every figure.
+    lines = [line.strip() for line in out.splitlines()[2:] if line.strip()]
+    assert lines[0].endswith(": 60%")
+
+
+def test_a_solved_position_is_rated_whatever_its_visits() -> None:
+    """A solve reports each move once (one world, nothing hidden): exact
+    values, not barely tried ones."""
+    g = cardavia.new_game("durak", seed=3)
+    obs = g.observation(g.current_player)
+    rows = [
+        {"move": m, "visits": 1, "value": 1.0 - i % 2} for i, m in enumerate(obs["legal_moves"])
+    ]
+    out = text_of(advice_text(rows, obs, CardView(game="durak", color=False)))
+    assert "barely tried" not in out and ": 100%" in out and ": 0%" in out
+
+
+@pytest.mark.parametrize(
+    ("best", "played", "words"),
+    [
+        # One point below the best, inside the search's noise: no mistake.
+        ((30000, 0.60), (8000, 0.59), "as good as"),
+        # Twenty points below, far beyond it.
+        ((30000, 0.60), (8000, 0.40), "best was"),
+        ((30000, 0.60), (20, 0.10), "barely tried"),
+    ],
+)
+def test_a_replay_calls_a_move_worse_only_beyond_the_noise(
+    best: tuple[int, float], played: tuple[int, float], words: str
+) -> None:
+    g = cardavia.new_game("durak", seed=3)
+    obs = g.observation(1)
+    moves = obs["legal_moves"]
+    rows = searched(moves[:2], [best[1], played[1]], [best[0], played[0]])
+    rows += [{"move": m, "visits": 500, "value": 0.2} for m in moves[2:]]
+    view = CardView(game="durak", color=False)
+    for seat, whose in ((0, "Your move, from your seat"), (1, "The computer's move, from its")):
+        line = analysis_line(rows, moves[1], seat, obs, view)
+        assert line.startswith(whose) and words in line
+        assert ("%" in line.split(";")[0]) == (words != "barely tried")
+
+
+def test_the_terminal_says_the_computer_is_thinking() -> None:
+    """Issue 24: a `hard` move takes seconds; the table says why it waits.
+    On a terminal only (a transient spinner): piped output stays clean."""
+    # Seat 0, the player, leads this deal.
+    log = GameLog(game="durak", seed=1, deck=None, levels={"0": "human", "1": "easy"})
+    outputs = []
+    for terminal in (True, False):
+        console = Console(file=io.StringIO(), width=60, force_terminal=terminal)
+        settings = Settings(hints=False, view=CardView("durak", color=False))
+        played = LoggedGame(log.new_game(), log, StandIn("easy"))
+        session = PlaySession(played, settings, console, input)
+        session.advice(session.game.observation(0))
+        outputs.append(console.file.getvalue())  # type: ignore[attr-defined]
+    assert "The computer is thinking…" in outputs[0]
+    assert "The computer is thinking" not in outputs[1] and "suggests" in outputs[1]
 
 
 def test_replay_says_whose_view_and_skips_forced_moves(runner: CliRunner, games_dir: Path) -> None:

@@ -139,3 +139,22 @@ def test_ctrl_c_saves_and_tells_how_to_resume(tmp_path: Path) -> None:
         resumed.expect(pexpect.EOF)
     finally:
         resumed.close(force=True)
+
+
+def test_advice_in_a_terminal_says_the_computer_is_thinking(tmp_path: Path) -> None:
+    """Issue 24: while the computer searches (seconds at `hard`), the
+    terminal says so; then every legal move is rated, highest first."""
+    child = spawn(["play", "durak", "--seed", "3", "--lang", "en", "--level", "easy"], tmp_path)
+    try:
+        child.expect(PROMPT)
+        child.sendline("?")
+        child.expect("The computer is thinking")
+        child.expect("The computer suggests: ")
+        child.expect(PROMPT)
+        advice = child.before
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    shown = [int(n) for n in re.findall(r": (\d+)%", advice)]
+    assert shown and shown == sorted(shown, reverse=True)

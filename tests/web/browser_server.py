@@ -3,13 +3,15 @@ loopback port, the same application as ``cardavia web``."""
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from cardavia_cli.web.address import key_digest
 from cardavia_cli.web.launch import listen, local_options, make_server, table_url
 
 HOST = "127.0.0.1"
@@ -25,10 +27,17 @@ class Served:
 
 
 @contextmanager
-def serve_in_thread() -> Iterator[Served]:
-    sock: socket.socket = listen(HOST, 0)
+def serve_in_thread(port: int = 0, earlier: Iterable[str] = ()) -> Iterator[Served]:
+    """A server on ``port`` (any free one by default) that knows the keys
+    ``earlier`` as those of launches before it."""
+    sock: socket.socket = listen(HOST, port)
     port = int(sock.getsockname()[1])
     options = local_options(HOST, port, "en", "easy")
+    options = dataclasses.replace(
+        options,
+        address=table_url(HOST, port, options.token),
+        earlier=frozenset(key_digest(token) for token in earlier),
+    )
     server = make_server(options)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

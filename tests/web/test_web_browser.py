@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_server import Served, serve_in_thread
 from cardavia_cli.words import i18n
 from cardavia_cli.words.glossary import game_title
 from cardavia_cli.words.rules_text import rules_markdown
-from cli_helpers import LANGUAGES
+from cli_helpers import LANGUAGES, StandIn
 from playwright.sync_api import Page, expect
 from web_helpers import GAMES
 
@@ -290,6 +292,28 @@ def test_a_hint_rates_the_moves(page: Page, served: Served) -> None:
     expect(page.locator(".hint-list li").first).to_be_visible()
 
 
+def test_the_page_says_the_computer_is_thinking_about_a_hint(
+    page: Page, served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: a hint at `hard` takes seconds; until it comes the panel
+    says that the computer is thinking (the search waits for the test)."""
+    release = threading.Event()
+    rate = StandIn.analyse
+
+    def slow(self: StandIn, observation: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+        release.wait(timeout=60)
+        return rate(self, observation, seed)
+
+    monkeypatch.setattr(StandIn, "analyse", slow)
+    open_table(page, served, game="durak")
+    page.wait_for_selector(READY)
+    page.locator("#hint-button").click()
+    expect(page.locator("#hint-thinking")).to_have_text("The computer is thinking…")
+    release.set()
+    expect(page.locator(".hint-list li").first).to_be_visible()
+    expect(page.locator("#hint-thinking")).to_have_count(0)
+
+
 def test_a_lesson_in_the_page(page: Page, served: Served) -> None:
     open_table(page, served, lang="ms")
     page.locator("[data-panel='learn']").click()
@@ -316,6 +340,34 @@ def test_a_replay_in_the_page(page: Page, served: Served) -> None:
     expect(page.locator("#mode-box .analysis")).to_be_visible()
     assert page.locator("[data-move]").count() == 0
     expect(page.locator("#latest")).not_to_be_empty()
+
+
+def test_a_replay_says_the_computer_is_thinking(
+    page: Page, served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay's step is analysed (seconds at `hard`): the box says so
+    until the analysis comes. Move 1, a Durak lead, is never forced."""
+    release = threading.Event()
+    rate = StandIn.analyse
+
+    def slow(self: StandIn, observation: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+        release.wait(timeout=60)
+        return rate(self, observation, seed)
+
+    open_table(page, served, lang="en", game="durak")
+    for _ in range(3):
+        page.wait_for_selector(READY)
+        page.locator(READY).first.click()
+    page.wait_for_selector(READY)
+    monkeypatch.setattr(StandIn, "analyse", slow)
+    page.locator("[data-panel='saves']").click()
+    page.locator("[data-replay]").first.click()
+    expect(page.locator("#mode-box h2")).to_contain_text("Replay of Durak")
+    page.locator("[data-step='1']").click()
+    expect(page.locator("#replay-thinking")).to_have_text("The computer is thinking…")
+    release.set()
+    expect(page.locator("#mode-box .analysis")).to_be_visible()
+    expect(page.locator("#replay-thinking")).to_have_count(0)
 
 
 def test_a_lost_connection_is_shown(page: Page) -> None:

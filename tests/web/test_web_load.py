@@ -25,3 +25,14 @@ def test_a_game_the_file_does_not_match_is_lost(tmp_path: Path) -> None:
     client = bench_web.Client(0, games={"missing.json": 3})
     lost = bench_web.lost_games([client], tmp_path)
     assert len(lost) == 1 and lost[0].startswith("missing.json")
+
+
+def test_a_short_flood_is_closed_and_the_other_table_plays_on() -> None:
+    """The flood benchmark through a real server: the flooding page is told
+    it is too fast and closed with 1008; the probe is never dropped."""
+    result = bench_web.bench_flood("saves", count=400, saved=2, quiet=0.3)
+    assert result["probe_dropped"] is None and result["probe_errors"] == []
+    assert result["flood_closed"] == "closed by the server: 1008 too_fast"
+    assert result["flood_answers"].get("too_fast", 0) >= 1
+    assert result["probe_alone_ms"]["n"] >= 1
+    assert "during the flood" in bench_web.report_flood(result)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from cardavia_cli.play.saves import load_log
 from cli_helpers import StandIn
 from starlette.testclient import TestClient
@@ -59,6 +61,33 @@ def test_a_hint_says_what_its_numbers_are(client: TestClient) -> None:
     assert all(row["text"].endswith(f"{row['percent']}%") for row in hint["rows"])
 
 
+def test_a_hint_lists_every_move_by_its_chance(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: sorted by the figure shown; a barely tried move has none."""
+
+    def analyse(self: StandIn, observation: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+        moves = list(observation["legal_moves"])
+        values = [0.4, 0.7, *([0.5] * len(moves))]
+        visits = [9000, 3000, *([2] * len(moves))]
+        return [{"move": m, "visits": visits[i], "value": values[i]} for i, m in enumerate(moves)]
+
+    monkeypatch.setattr(StandIn, "analyse", analyse)
+    with table(client) as opened:
+        state = opened.ask_one(type="new", game="durak")
+        while state["view"]["turn"] != "you":
+            state = opened.receive()
+        hint = opened.ask_one(type="hint")
+    rows = hint["rows"]
+    legal = [m["move"] for m in state["view"]["moves"]]
+    assert sorted(row["move"] for row in rows) == sorted(legal)
+    assert [row["percent"] for row in rows[:2]] == [70, 40]
+    assert all(row["percent"] is None for row in rows[2:])
+    assert all("barely tried" in row["text"] for row in rows[2:])
+    # The suggestion is still the most visited move, the search's choice.
+    assert hint["best"].endswith(rows[1]["label"])
+
+
 def test_a_replay_analyses_at_the_games_level(
     client: TestClient, games_dir: Path, stand_ins: list[StandIn]
 ) -> None:
@@ -66,8 +95,7 @@ def test_a_replay_analyses_at_the_games_level(
         opened.send(type="settings", level="hard")
         assert opened.receive()["type"] == "strings"
         first = opened.ask_one(type="new", game="durak")
-        opened.play_out(first, first_move)
-        name = first["file"]
+        name = opened.play_out(first, first_move)[-1]["file"]
         replay = opened.ask_one(type="replay", file=name)
         assert "at level hard" in replay["note"] and "both hands are shown" in replay["note"]
         total = replay["total"]

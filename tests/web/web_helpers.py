@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia_cli.web.options import Limits, WebOptions
@@ -16,13 +18,18 @@ ORIGIN = f"http://{HOST}"
 GAMES = ("durak", "perevodnoy", "schnapsen")
 
 
-def make_options(**limits: int) -> WebOptions:
+# A test drives the table faster than any player (a whole replay stepped
+# through in milliseconds): its pace is unbounded unless the test sets one.
+MACHINE_PACE = {"messages_per_second": 1e6, "message_burst": 10**6}
+
+
+def make_options(**limits: Any) -> WebOptions:
     return WebOptions(
         token=TOKEN,
         hosts=frozenset({HOST}),
         language="en",
         level="easy",
-        limits=Limits(**limits),
+        limits=Limits(**{**MACHINE_PACE, **limits}),
     )
 
 
@@ -96,3 +103,37 @@ def table(client: TestClient, lang: str | None = "en", **headers: str) -> Iterat
             opened.send(type="settings", lang=lang)
             assert opened.receive()["type"] == "strings"
         yield opened
+
+
+class Gate:
+    """A stand-in opponent's searches held until the test opens the gate:
+    ``started`` is set when one begins, ``searches`` counts them."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.opened = threading.Event()
+        self.searches = 0
+        self.lock = threading.Lock()
+
+    def pass_through(self) -> None:
+        with self.lock:
+            self.searches += 1
+        self.started.set()
+        # A safety valve only: a test that forgets to open the gate fails
+        # instead of hanging.
+        if not self.opened.wait(timeout=30):
+            raise RuntimeError("the gate was never opened")
+
+
+@dataclass
+class GatedStandIn:
+    level: str
+    gate: Gate
+
+    def choose(self, observation: Mapping[str, Any], seed: int) -> str:
+        self.gate.pass_through()
+        return str(sorted(observation["legal_moves"])[0])
+
+    def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+        self.gate.pass_through()
+        return [{"move": m, "visits": 1, "value": 0.5} for m in sorted(observation["legal_moves"])]

@@ -6,7 +6,8 @@ a damaged one is reported and the others are analysed all the same. The
 searches use the seeds the computer played with (``opponent.move_seed``),
 so its own moves, analysed at its level, lose nothing. Shown: each player's
 decisions, how often it chose the AI's move, its expected value lost per
-move and its worst move; ``--out`` writes every decision as JSON lines and
+move and its worst move (of those that lost more than the search's margin
+of error, ``cardavia.analysis``); ``--out`` writes every decision as JSON lines and
 ``--json`` prints everything (never localized).
 """
 
@@ -101,10 +102,11 @@ def attack_before(record: GameRecord, ply: int) -> str | None:
     return None if seat is None else open_attack(game.observation(seat))
 
 
-def _worst(name: str, summary: dict[str, Any], game: str, record: GameRecord | None) -> Text | None:
+def _worst(name: str, summary: dict[str, Any], game: str, record: GameRecord | None) -> Text:
+    """A player's worst move, or a dash: none lost beyond the search's margin."""
     worst = summary["worst"]
     if worst is None:
-        return None
+        return Text(f"  {name}: –")
     view = CardView(game, color=False)
     attack = attack_before(record, int(worst["ply"])) if record is not None else None
     return Text(
@@ -154,8 +156,10 @@ def _overall(results: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
     for result in results:
         for summary in result["summary"]:
             name = player_name(result, summary["seat"])
-            total = totals.setdefault(name, {"decisions": 0, "agreed": 0, "ev_lost": 0.0})
-            for key in ("decisions", "agreed", "ev_lost"):
+            total = totals.setdefault(
+                name, {"decisions": 0, "agreed": 0, "mistakes": 0, "ev_lost": 0.0}
+            )
+            for key in ("decisions", "agreed", "mistakes", "ev_lost"):
                 total[key] += summary[key]
     for total in totals.values():
         total["ev_lost_per_move"] = (
@@ -186,11 +190,8 @@ def render_analysis(
         rows = [(player_name(result, s["seat"]), s) for s in result["summary"]]
         lines.append(_table(rows))
         record = by_label.get(str(result["label"]))
-        worst = [_worst(name, s, str(result["game"]), record) for name, s in rows]
-        shown = [line for line in worst if line is not None]
-        if shown:
-            lines.append(Text(_("Worst move"), style="bold"))
-            lines.extend(shown)
+        lines.append(Text(_("Worst move"), style="bold"))
+        lines.extend(_worst(name, s, str(result["game"]), record) for name, s in rows)
     if len(results) > 1:
         lines.append(Text(_("Every game, by player"), style="bold"))
         lines.append(_table(_overall(results)))
@@ -198,7 +199,8 @@ def render_analysis(
         Text(
             _(
                 "Values are the computer's estimate of the result, from 0 (lost) to 1 (won); "
-                "forced moves are not counted."
+                "forced moves are not counted. A worst move is one that lost more than the "
+                "search's margin of error (two standard errors)."
             ),
             style="italic",
         )

@@ -19,6 +19,7 @@ from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _
 from ..words.narration import narrate, outcome_text
+from .thinking import thinking
 
 
 def run_replay(
@@ -51,7 +52,10 @@ def run_replay(
         console.print(Text(_("Move {i} of {n}").format(i=i, n=total), style=view.style("accent")))
         console.print(table.render(before, view, moves=[], hints=False, revealed=revealed))
         forced = len(mover_view.get("legal_moves") or []) < 2
-        rows = [] if forced else opponent.analyse(mover_view, move_seed(log.seed, i))
+        rows: list[dict[str, Any]] = []
+        if not forced:
+            with thinking(console, view):
+                rows = opponent.analyse(mover_view, move_seed(log.seed, i))
         game.play(move)
         after = game.observation(0)
         for sentence in narrate(move, seat, before, after, view):

@@ -7,20 +7,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import cardavia
 from rich.console import Console
 from rich.text import Text
 
+from ..play.game_lock import TakenOver
 from ..play.logged_game import LoggedGame
-from ..play.opponent import Opponent
-from ..play.saves import GameLog, write_log
 from ..terminal import table
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _, current_language
-from ..words.moves_input import Parsed, echo, ordered_moves, parse_input
+from ..words.moves_input import Parsed, echo, ordered_moves
 from ..words.narration import move_label, outcome_text
+from ..words.open_elsewhere import taken_over_text
 from ..words.rules_text import rules_markdown, rules_sections
 from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import (
@@ -33,6 +32,7 @@ from ..words.summaries import (
 )
 from ..words.table_help import help_text, played_cards_text
 from .markdown import print_markdown
+from .thinking import thinking
 
 
 class QuitGame(Exception):
@@ -48,21 +48,21 @@ class Settings:
 class PlaySession:
     def __init__(
         self,
-        game: cardavia.Game,
-        log: GameLog,
-        opponent: Opponent,
+        played: LoggedGame,
         settings: Settings,
         console: Console,
         read_line: Callable[[str], str],
     ) -> None:
-        self.played = LoggedGame(game, log, opponent)
-        self.game = game
-        self.log = log
-        self.opponent = opponent
+        self.played = played
+        self.game = played.game
+        self.log = played.log
+        self.opponent = played.opponent
         self.settings = settings
         self.console = console
         self.read_line = read_line
         self.events: list[str] = []
+        # Another terminal or tab took the game over: this one stopped.
+        self.taken_over = False
 
     # ------------------------------------------------------------ moves
 
@@ -75,7 +75,9 @@ class PlaySession:
     def computer_moves(self) -> None:
         while self.played.computer_to_move():
             obs, seed = self.played.computer_request()
-            self.apply(COMPUTER, self.opponent.choose(obs, seed))
+            with thinking(self.console, self.settings.view):
+                move = self.opponent.choose(obs, seed)
+            self.apply(COMPUTER, move)
 
     def deal_over(self, summary: DealSummary) -> None:
         """What happened, the deal's summary, then Enter for the next deal."""
@@ -101,7 +103,21 @@ class PlaySession:
     # ------------------------------------------------------------- loop
 
     def run(self) -> bool:
-        """Play to the end; False if the player stopped early (saved)."""
+        """Play to the end; False if the player stopped early (saved), or
+        if the game was taken over elsewhere (not saved here any more)."""
+        try:
+            return self.play_on()
+        except TakenOver:
+            self.taken_over = True
+            self.console.print()
+            self.console.print(
+                Text(taken_over_text(), style=self.settings.view.style("bad")), highlight=False
+            )
+            return False
+        finally:
+            self.played.close()
+
+    def play_on(self) -> bool:
         try:
             while True:
                 self.computer_moves()
@@ -139,11 +155,15 @@ class PlaySession:
         self.console.print(saved_line(self.log.game, self.log.path), highlight=False)
 
     def stopped(self) -> None:
-        write_log(self.log)
         self.console.print()
+        if not self.log.moves:
+            # Saves start with the first move: no list of empty games.
+            self.console.print(_("Nothing was played, so nothing was saved."), highlight=False)
+            return
+        self.played.save()
         self.console.print(_("Game saved. To continue it, run:"), highlight=False)
         self.console.print(
-            f"  cardavia play {self.log.game} --resume {self.log.path}",
+            f"  cardavia play {self.log.game} --resume {self.log.path} --lang {current_language()}",
             highlight=False,
             soft_wrap=True,
         )
@@ -165,7 +185,7 @@ class PlaySession:
         view = self.settings.view
         while True:
             line = self.prompt(move_prompt() + " > ")
-            parsed = parse_input(line, self.game, view)
+            parsed = self.played.parse(line, view)
             if parsed.kind == "move" and parsed.move is not None:
                 return parsed.move
             if parsed.kind == "choose":
@@ -239,7 +259,8 @@ class PlaySession:
                 )
 
     def advice(self, obs: dict[str, Any]) -> None:
-        rows = self.opponent.analyse(obs, self.played.advice_seed())
+        with thinking(self.console, self.settings.view):
+            rows = self.opponent.analyse(obs, self.played.advice_seed())
         self.console.print(advice_text(rows, obs, self.settings.view), highlight=False)
 
 
@@ -248,12 +269,16 @@ def move_prompt() -> str:
 
 
 def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView) -> Text:
+    """The computer's choice, then every legal move with the chance it
+    leaves, highest first (the moves it barely tried last, unrated)."""
     out = Text()
-    rated = advice_rows(rows, obs, view)
-    if not rated:
+    if not rows:
         return out
-    out.append(suggestion_text(rated[0][1]) + "\n", style=view.style("good"))
+    out.append(
+        suggestion_text(move_label(str(rows[0]["move"]), obs, view)) + "\n",
+        style=view.style("good"),
+    )
     out.append(chances_heading(str(obs["game"])) + "\n", style=view.style("muted"))
-    for _move, label, chance in rated[:5]:
+    for _move, label, chance in advice_rows(rows, obs, view):
         out.append("  " + chance_text(label, chance) + "\n")
     return out

@@ -3,6 +3,7 @@ its per-launch token, open the browser, serve until Ctrl-C."""
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import threading
 import webbrowser
@@ -11,6 +12,7 @@ from urllib.parse import urlencode
 
 import uvicorn
 
+from .address import earlier_keys, record_launch
 from .app import create_app
 from .options import WebOptions, allowed_hosts, new_token, url_host
 
@@ -30,6 +32,18 @@ def local_options(host: str, port: int, language: str, level: str) -> WebOptions
     return WebOptions(
         token=new_token(), hosts=allowed_hosts(host, port), language=language, level=level
     )
+
+
+def launch_options(
+    host: str, port: int, language: str, level: str, url_params: dict[str, str | None]
+) -> tuple[WebOptions, str]:
+    """The options of a launch and its address, recorded as the table's
+    (web/address.py); pages of the earlier launches are told it moved here."""
+    options = local_options(host, port, language, level)
+    url = table_url(host, port, options.token, **url_params)
+    options = dataclasses.replace(options, address=url, earlier=earlier_keys())
+    record_launch(url, options.token)
+    return options, url
 
 
 def make_server(options: WebOptions) -> uvicorn.Server:
@@ -57,9 +71,8 @@ def serve(
 ) -> None:
     """Serve on ``sock`` until Ctrl-C (uvicorn stops gracefully on SIGINT)."""
     port = int(sock.getsockname()[1])
-    options = local_options(host, port, language, level)
+    options, url = launch_options(host, port, language, level, url_params)
     server = make_server(options)
-    url = table_url(host, port, options.token, **url_params)
     announce(url)
     if open_browser:
         # The socket is listening already: the browser's first request waits

@@ -4,6 +4,7 @@ may present, and the limits of one connection."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 
@@ -20,11 +21,25 @@ class Limits:
     # A message of the page is a move, a line of text or a setting: small.
     message_bytes: int = 4096
     text_chars: int = 200
-    games_per_connection: int = 200
+    # New games saved by all the pages of one launch together: a page that
+    # reconnects shares the count. Games without a move are not saved.
+    games_per_launch: int = 1000
     # A player has a tab or two; the load benchmark opens 20 at once.
     connections: int = 32
     # Frames larger than this are refused by the WebSocket layer itself.
     frame_bytes: int = 65536
+    # A player sends a few messages a second (a held key repeats about 30
+    # times a second, and the page ignores repeats); a burst covers the
+    # page's opening messages and quick typing. Beyond it a message is
+    # refused; a page refused ``refusal_burst`` times more than it is
+    # forgiven (``refusals_per_second``) keeps flooding and is closed.
+    messages_per_second: float = 20.0
+    message_burst: int = 60
+    refusals_per_second: float = 2.0
+    refusal_burst: int = 40
+    # Messages taken but not yet answered (the computer may think for
+    # seconds at ``hard``); beyond them a message is refused as too fast.
+    queued_messages: int = 64
 
 
 @dataclass(frozen=True)
@@ -36,6 +51,11 @@ class WebOptions:
     language: str
     level: str
     limits: Limits = field(default_factory=Limits)
+    # The table's address as ``cardavia web`` printed it, and the SHA-256
+    # digests of the keys of earlier launches (web/address.py): a page that
+    # holds one of those keys is told the table moved here.
+    address: str | None = None
+    earlier: frozenset[str] = frozenset()
 
     def host_allowed(self, host: str | None) -> bool:
         return host is not None and (not self.hosts or host in self.hosts)
@@ -47,6 +67,12 @@ class WebOptions:
 
     def token_ok(self, token: str | None) -> bool:
         return token is not None and secrets.compare_digest(token.encode(), self.token.encode())
+
+    def moved_from(self, token: str | None) -> bool:
+        """``token`` is an earlier launch's, and this one knows its address."""
+        if token is None or self.address is None:
+            return False
+        return hashlib.sha256(token.encode("utf-8")).hexdigest() in self.earlier
 
 
 def url_host(host: str) -> str:

@@ -55,6 +55,12 @@ def page_strings() -> dict[str, str]:
         "thinking": _("The computer is thinking…"),
         "lost": _("The connection to the table was lost."),
         "reconnect": _("Reconnect"),
+        "not_answering": _(
+            "The table does not answer. If cardavia web was stopped, start it again, "
+            "then press Reconnect."
+        ),
+        "moved": _("The table has moved: cardavia web was started again."),
+        "moved_open": _("Open the table at its new address"),
         "next_step": _("Next step"),
         "skip": _("Skip this step"),
         "discards": _("Discard pile"),
@@ -64,6 +70,10 @@ def page_strings() -> dict[str, str]:
         "last": _("To the end"),
         "replay": _("Replay"),
         "resume": _("Continue"),
+        "delete": _("Delete"),
+        "delete_sure": _("Delete for good?"),
+        "taken_over_heading": _("Taken over elsewhere"),
+        "open_elsewhere_heading": _("Open elsewhere"),
         "no_saves": _("No saved games yet."),
         "won": _("you won"),
         "lost_game": _("you lost"),

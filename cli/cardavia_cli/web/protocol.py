@@ -33,9 +33,10 @@ FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "learn": {"game": (str, True)},
     "next": {},
     "saves": {},
-    "resume": {"file": (str, True)},
+    "resume": {"file": (str, True), "take_over": (bool, False)},
     "replay": {"file": (str, True)},
     "step": {"index": (int, True)},
+    "delete": {"file": (str, True)},
 }
 # The names the game log files get (saves.new_log_path); nothing else is opened.
 SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json")
@@ -98,7 +99,8 @@ def parse_message(raw: str | bytes, limits: Limits) -> Message:
                 raise MessageError("missing_field", name)
             continue
         value = data[name]
-        if isinstance(value, bool) or not isinstance(value, expected):
+        # bool is an int to Python, never to the protocol.
+        if isinstance(value, bool) != (expected is bool) or not isinstance(value, expected):
             raise MessageError("wrong_type", name, value)
         values[name] = value
     message = Message(kind, values)

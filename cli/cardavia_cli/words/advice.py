@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardavia.analysis import barely_tried, margin
+
 from .card_faces import CardView
 from .glossary import level_name
 from .i18n import _
@@ -15,14 +17,22 @@ from .seats import HUMAN
 
 def advice_rows(
     rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView
-) -> list[tuple[str, str, int]]:
-    """(move, its label, the chance it leaves in percent), best first. The
-    value is the computer's estimate of the mover's chance to win the game
-    (Durak: a draw counts half) or, in Schnapsen, the match."""
-    return [
-        (str(r["move"]), move_label(str(r["move"]), obs, view), percent(float(r["value"])))
-        for r in rows
+) -> list[tuple[str, str, int | None]]:
+    """(move, its label, the chance it leaves in percent) for every legal
+    move, highest chance first; ``None`` for a move the search barely tried,
+    whose figure would mean nothing, after the rest. The value is the
+    computer's estimate of the mover's chance to win the game (Durak: a draw
+    counts half) or, in Schnapsen, the match. Equal figures keep the
+    search's order, so its choice comes first among them."""
+    rated: list[tuple[str, str, int | None]] = [
+        (
+            str(r["move"]),
+            move_label(str(r["move"]), obs, view),
+            None if barely else percent(float(r["value"])),
+        )
+        for r, barely in zip(rows, barely_tried(rows), strict=True)
     ]
+    return sorted(rated, key=lambda row: (row[2] is None, -(row[2] or 0)))
 
 
 def percent(value: float) -> int:
@@ -43,8 +53,19 @@ def chances_heading(game: str) -> str:
     )
 
 
-def chance_text(label: str, percent: int) -> str:
+def chance_text(label: str, percent: int | None) -> str:
+    if percent is None:
+        return barely_tried_text(label)
     return _("{move}: {percent}%").format(move=label, percent=percent)
+
+
+def barely_tried_text(label: str) -> str:
+    return _("{move}: barely tried by the computer, no figure").format(move=label)
+
+
+def thinking_text() -> str:
+    """Said while the computer searches (its move, advice, a replay)."""
+    return _("The computer is thinking…")
 
 
 def chance_phrase(value: float, game: str) -> str:
@@ -76,6 +97,30 @@ def analysis_line(
         "best": move_label(str(best["move"]), obs, view),
         "best_chance": chance_phrase(float(best["value"]), game),
     }
+    if played is None:
+        return ""
+    tried = dict(zip((str(r["move"]) for r in rows), barely_tried(rows), strict=True))
+    lost = float(best["value"]) - float(played["value"])
+    if tried[move]:
+        if seat == HUMAN:
+            return _(
+                "Your move, from your seat: barely tried by the computer; "
+                "best was {best} ({best_chance})."
+            ).format(**values)
+        return _(
+            "The computer's move, from its seat: barely tried in this analysis; "
+            "best was {best} ({best_chance})."
+        ).format(**values)
+    if lost <= margin(rows, str(best["move"]), move):
+        if seat == HUMAN:
+            return _(
+                "Your move, from your seat: {chance}, as good as {best} ({best_chance}) "
+                "within the computer's margin of error."
+            ).format(**values)
+        return _(
+            "The computer's move, from its seat: {chance}, as good as {best} ({best_chance}) "
+            "within the computer's margin of error."
+        ).format(**values)
     if seat == HUMAN:
         return _("Your move, from your seat: {chance}; best was {best} ({best_chance}).").format(
             **values

@@ -146,9 +146,16 @@ def _table_texts() -> dict[str, str]:
         "no_game": _("No game is on: deal a new one."),
         "game_over": _("This game is over: deal a new one."),
         "not_your_turn": _("Wait: it is the computer's turn."),
-        "too_many_games": _("This page has started {limit} games; reload it to play on."),
+        "too_many_games": _(
+            "This table has saved {limit} new games since it started; "
+            "restart cardavia web to play on."
+        ),
         "too_many_connections": _(
             "{limit} tables are open already; close one and reload this page."
+        ),
+        "too_fast": _(
+            "Too many messages at once (at most {limit} a second): "
+            "this one was not acted on, and nothing changed."
         ),
         "no_lesson": _("No lesson is open."),
         "no_replay": _("No replay is open."),
@@ -169,7 +176,8 @@ def table_error_text(
     detail = dict(detail or {})
     template = _table_texts().get(kind)
     if template is None:
-        # "not_understood", "lesson", "save" and "internal" carry their sentence.
+        # "not_understood", "lesson", "save", "open_elsewhere" and "internal"
+        # carry their sentence.
         return str(detail.get("text") or _("Something went wrong; the table is unchanged."))
     return template.format(
         value="" if value is None else str(value)[:80],

@@ -8,8 +8,8 @@ and "Tensors"); ``Env`` plays a game by action ids. On top of it:
   registered on import as ``python_cardavia_durak``, ``..._perevodnoy``,
   ``..._schnapsen``;
 * ``pettingzoo_env(game)``: a PettingZoo AEC environment, and
-  ``gym_env(game, opponent=...)``: a Gymnasium one against a built-in
-  opponent (``pip install 'cardavia[pettingzoo]'``).
+  ``gym_env(game, opponent=...)``: a Gymnasium one against a tournament
+  player or a policy of one's own (``pip install 'cardavia[pettingzoo]'``).
 
 Tensors of many games come back as one numpy array, filled in Rust
 (``observation_tensors``); numpy is needed for that, not for ``Env``.
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from .gymnasium import CardaviaGymEnv
+    from .gymnasium import CardaviaGymEnv, Policy
     from .pettingzoo import CardaviaAECEnv
 
 __all__ = [
@@ -150,9 +150,11 @@ def pettingzoo_env(game: str, **options: Any) -> CardaviaAECEnv:
     return CardaviaAECEnv(game, **options)
 
 
-def gym_env(game: str, opponent: str = "random", **options: Any) -> CardaviaGymEnv:
+def gym_env(game: str, opponent: str | Policy = "random", **options: Any) -> CardaviaGymEnv:
     """A Gymnasium environment of ``game`` against ``opponent``: any
-    tournament player (``random``, ``greedy``, ``easy``, ``ai:N``...)."""
+    tournament player (``random``, ``greedy``, ``easy``, ``ai:N``...) or a
+    callable ``opponent(observation, seed)`` answering with a move string or
+    an action id (see ``cardavia.envs.gymnasium``)."""
     from .gymnasium import CardaviaGymEnv
 
     return CardaviaGymEnv(game, opponent=opponent, **options)

@@ -1,8 +1,12 @@
 """A game as a single-agent Gymnasium environment (``cardavia.envs.gym_env``).
 
-The agent plays one seat against a built-in opponent: any tournament player
-(``random``, ``greedy``, ``easy``, ``normal``, ``hard``, ``ai:N``, or
-``cmd:COMMAND``), which sees only its observation. Observations, actions,
+The agent plays one seat against an opponent that sees only its
+observation: any tournament player by name (``random``, ``greedy``,
+``easy``, ``normal``, ``hard``, ``ai:N``, or ``cmd:COMMAND``), or a policy
+of one's own, a callable ``opponent(observation, seed)`` that answers with a
+legal move string or its action id (a frozen copy of the agent, say). A
+policy's illegal or malformed answer raises ``IllegalMoveError`` (field
+``opponent``) and plays nothing. Observations, actions,
 rewards and illegal actions as in ``cardavia.envs.pettingzoo``: a dict of
 the agent's tensor and action mask, the core's action ids, +1/-1/0 at the
 end. ``reset(seed=S)`` deals as ``cardavia.new_game(game, seed=S)``; the
@@ -11,6 +15,7 @@ agent's seat is ``seat``, or drawn from the reset's seed when ``None``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -19,8 +24,8 @@ import numpy.typing as npt
 
 from .. import _native
 from ..api import check_game
-from ..errors import InvalidArgumentError
-from ..tournament import make_player
+from ..errors import IllegalMoveError, InvalidArgumentError
+from ..tournament import Player, make_player
 from .pettingzoo import (
     RENDER_MODES,
     Observation,
@@ -33,7 +38,11 @@ from .pettingzoo import (
     spaces_of,
 )
 
-__all__ = ["GYM_IDS", "CardaviaGymEnv"]
+__all__ = ["GYM_IDS", "CardaviaGymEnv", "Policy"]
+
+#: An opponent of one's own: ``(observation, seed) -> move`` (a move string
+#: or an action id).
+Policy = Callable[[Mapping[str, Any], int], "str | int"]
 
 
 class CardaviaGymEnv(gymnasium.Env[Observation, int]):
@@ -46,7 +55,7 @@ class CardaviaGymEnv(gymnasium.Env[Observation, int]):
         self,
         game: str,
         *,
-        opponent: str = "random",
+        opponent: str | Policy = "random",
         seat: int | None = None,
         illegal: str = "lose",
         render_mode: str | None = None,
@@ -57,7 +66,10 @@ class CardaviaGymEnv(gymnasium.Env[Observation, int]):
         self.illegal = check_illegal(illegal)
         self.render_mode = check_render_mode(render_mode)
         self.fixed_seat = seat
-        self.opponent = make_player(opponent)
+        if callable(opponent) and not isinstance(opponent, str):
+            self.opponent = Player(getattr(opponent, "__name__", "policy"), opponent)  # type: ignore[arg-type]
+        else:
+            self.opponent = make_player(opponent)
         self.observation_space, self.action_space = spaces_of(self.game)
         self._ids = {name: i for i, name in enumerate(_native.ENVS[self.game]["action_names"])}
         self.seat = 0
@@ -79,8 +91,23 @@ class CardaviaGymEnv(gymnasium.Env[Observation, int]):
         other = 1 - self.seat
         while self.env.current_player == other:
             observation = self.env.observation(other)
-            move = self.opponent.choose(observation, next_seed(self.np_random))
-            self.env.apply_action(self._ids[move])
+            answer: object = self.opponent.choose(observation, next_seed(self.np_random))
+            self.env.apply_action(self._action_of(answer, observation))
+
+    def _action_of(self, answer: object, observation: Mapping[str, Any]) -> int:
+        """The opponent's answer as a legal action id; anything else is
+        refused before it is played."""
+        legal = [str(m) for m in observation["legal_moves"]]
+        names = list(self._ids)
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            move = names[answer] if 0 <= answer < len(names) else None
+        else:
+            move = answer if isinstance(answer, str) else None
+        if move not in legal:
+            raise IllegalMoveError(
+                kind="illegal_move", field="opponent", value=answer, legal=legal, seat=1 - self.seat
+            )
+        return self._ids[str(move)]
 
     def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         info: dict[str, Any] = {"seat": self.seat}

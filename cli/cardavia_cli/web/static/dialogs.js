@@ -42,6 +42,12 @@ export function onError(message) {
   box.textContent = message.text;
   // The table is unchanged: its moves may be tried again.
   for (const element of $$("[data-move]")) element.disabled = false;
+  if ($("#hint-thinking")) closeExtra();
+  const stepping = $("#replay-thinking");
+  if (stepping) {
+    stepping.remove();
+    for (const control of $$("[data-step]")) control.disabled = false;
+  }
 }
 
 export function hideError() {
@@ -125,11 +131,28 @@ export function onSaves(message) {
       if (!game.finished) {
         controls.append(button(t("resume"), { "data-resume": game.file }, () => openMode({ type: "resume", file: game.file })));
       }
+      // Not the game on this very table (modes.js GAME_KEY): it is open here.
+      if (!(state.mode === "play" && sessionStorage.getItem("cardavia.game") === game.file)) {
+        controls.append(deleteButton(game.file));
+      }
       item.append(controls);
     }
     list.append(item);
   }
   body.append(list);
+}
+
+// Two clicks: the first asks "for good?", the second deletes.
+function deleteButton(file) {
+  const control = button(t("delete"), { "data-delete": file }, () => {
+    if (control.dataset.armed) {
+      send({ type: "delete", file });
+    } else {
+      control.dataset.armed = "1";
+      control.textContent = t("delete_sure");
+    }
+  });
+  return control;
 }
 
 function formatDate(iso) {
@@ -162,6 +185,16 @@ export function onRules(message) {
   body.append(text);
 }
 
+// A search at `hard` takes seconds: the panel says so until the answer.
+export function showHintPending() {
+  clearHint();
+  const body = openExtra("hint");
+  const waiting = paragraph(t("thinking"), "muted");
+  waiting.id = "hint-thinking";
+  waiting.setAttribute("role", "status");
+  body.append(waiting);
+}
+
 export function onHint(message) {
   if (message.moves_played !== state.movesPlayed) return;
   clearHint();
@@ -176,7 +209,8 @@ export function onHint(message) {
     item.dataset.hintMove = row.move;
     list.append(item);
     const target = moveButtonFor(row.move);
-    if (target) {
+    // A move the search barely tried has no figure: no badge either.
+    if (target && row.percent !== null) {
       const badge = document.createElement("span");
       badge.className = "chance";
       badge.textContent = `${row.percent}%`;

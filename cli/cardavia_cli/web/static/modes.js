@@ -78,7 +78,7 @@ export function onReplay(message) {
     ["last", message.total],
   ];
   for (const [name, index] of steps) {
-    const control = button(t(name), { "data-step": String(index) }, () => send({ type: "step", index }));
+    const control = button(t(name), { "data-step": String(index) }, () => stepTo(box, index));
     control.disabled = index < 0 || index > message.total || index === message.index;
     controls.append(control);
   }
@@ -88,4 +88,15 @@ export function onReplay(message) {
   if (message.unfinished) box.append(paragraph(message.unfinished, "muted"));
   renderBoard(message.view, { playing: false });
   showEvents(message.events);
+}
+
+// The server analyses the move stepped to (seconds at `hard`): until the
+// answer, the box says that the computer is thinking.
+function stepTo(box, index) {
+  for (const control of box.querySelectorAll("[data-step]")) control.disabled = true;
+  const waiting = paragraph(t("thinking"), "muted");
+  waiting.id = "replay-thinking";
+  waiting.setAttribute("role", "status");
+  box.append(waiting);
+  send({ type: "step", index });
 }

@@ -4,16 +4,21 @@
 // moves is seen move by move.
 
 import { $ } from "./dom.js";
-import { state } from "./state.js";
+import { state, t } from "./state.js";
 
 // deliver(message) shows one message; the next waits until it resolves
 // (a deal's summary holds the queue until the player goes on).
 export function connect(deliver) {
-  $("#lost").hidden = true;
+  showLost(null);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const token = state.params.get("token") || "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
   state.socket = socket;
+  let opened = false;
+  let moved = null;
+  socket.addEventListener("open", () => {
+    opened = true;
+  });
   socket.addEventListener("message", (event) => {
     let message;
     try {
@@ -21,11 +26,46 @@ export function connect(deliver) {
     } catch {
       return;
     }
+    // cardavia web was started again and this page holds the old key: the
+    // new server says where the table is, and Reconnect would only repeat it.
+    if (message.type === "moved") {
+      moved = webAddress(message.url);
+      return;
+    }
     enqueue(message, deliver);
   });
   socket.addEventListener("close", () => {
-    $("#lost").hidden = false;
+    if (moved) showLost("moved", moved);
+    else showLost(opened ? "lost" : "not_answering");
   });
+}
+
+// Only a web address is followed (never a javascript: or data: URL).
+function webAddress(url) {
+  try {
+    const parsed = new URL(url, location.href);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+// The notice of a closed connection: lost (Reconnect), the server not
+// answering (Reconnect once it runs again), or moved (a link to the table).
+function showLost(key, url = null) {
+  $("#lost").hidden = key === null;
+  if (key === null) return;
+  const text = $("#lost-text");
+  text.dataset.text = key;
+  text.textContent = t(key);
+  const link = $("#moved-link");
+  link.hidden = !url;
+  if (url) {
+    link.href = url;
+    link.dataset.text = "moved_open";
+    link.textContent = t("moved_open");
+  }
+  $("#reconnect").hidden = Boolean(url);
 }
 
 export function send(message) {
