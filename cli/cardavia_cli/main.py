@@ -62,7 +62,7 @@ LANG_HELP = N_(
 )
 GAME_HELP = N_("durak, perevodnoy or schnapsen")
 LEVEL_HELP = N_("easy, normal or hard.")
-THEME_HELP = N_("Colour theme: {themes}.")
+THEME_HELP = N_("Colour theme: {themes} (light is for a light terminal background).")
 SEED = WholeNumber(0, (1 << 64) - 1)
 
 # The options several commands share.
@@ -738,7 +738,7 @@ def analyse_games(
         )
     else:
         if results:
-            console.print(render_analysis(results, chosen_level))
+            console.print(render_analysis(results, chosen_level, records))
         if out is not None:
             console.print(_("Every decision is written to {path}").format(path=out))
         for entry in errors:

@@ -161,7 +161,7 @@ CASES: list[Case] = [
             "--theme",
             "there is no theme “{value}”; choose one of {choices}.",
             value="neon",
-            choices="default, high-contrast, warm, cool",
+            choices="default, high-contrast, warm, cool, light",
         ),
     ),
     (

@@ -231,7 +231,7 @@ def test_exchange_word() -> None:
         ("AH", "do not hold"),
         ("6S", "cannot play"),
         ("stop", "only the attacker ends the bout"),
-        ("marriage", "is not a move of Transferable Durak"),
+        ("marriage", "is a Schnapsen word. In Transferable Durak"),
         ("99", "no move 99"),
     ],
 )

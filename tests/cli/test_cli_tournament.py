@@ -32,14 +32,14 @@ TOURNAMENT_TITLE = {
     "de": "Turnier",
 }
 SECONDS_PER_MOVE = {
-    "en": "Seconds per move",
-    "ru": "Секунд на ход",
-    "uk": "Секунд на хід",
-    "el": "Δευτερόλεπτα ανά κίνηση",
-    "vi": "Giây mỗi nước",
-    "ms": "Saat setiap langkah",
-    "nb": "Sekunder per trekk",
-    "de": "Sekunden pro Zug",
+    "en": "Time per move",
+    "ru": "Время на ход",
+    "uk": "Час на хід",
+    "el": "Χρόνος ανά κίνηση",
+    "vi": "Thời gian mỗi nước",
+    "ms": "Masa setiap langkah",
+    "nb": "Tid per trekk",
+    "de": "Zeit pro Zug",
 }
 ENGINE_SPEED = {
     "en": "Engine speed",
@@ -228,7 +228,7 @@ def test_bench_quick_table(runner: CliRunner, tiny_bench: None) -> None:
     for text in (
         "Engine speed",
         "Search speed",
-        "Seconds per move of the computer",
+        "Time per move of the computer",
         "Durak",
         "Transferable Durak",
         "Schnapsen",

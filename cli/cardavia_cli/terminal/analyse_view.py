@@ -17,8 +17,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import cardavia
 from cardavia.analysis import GameRecord
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -26,10 +27,10 @@ from ..play.opponent import move_seed
 from ..play.saves import GameLog, SaveError, load_log
 from ..words import figures
 from ..words.card_faces import CardView
-from ..words.glossary import game_title
+from ..words.glossary import game_title, level_name
 from ..words.i18n import _, ngettext
 from ..words.moves_input import display_word
-from ..words.narration import split
+from ..words.narration import open_attack, split
 
 __all__ = [
     "analysing_message",
@@ -73,30 +74,50 @@ def player_name(result: dict[str, Any], seat: int) -> str:
     if level == "human":
         return _("Human")
     if level:
-        return _("Computer ({level})").format(level=level)
+        return _("Computer ({level})").format(level=level_name(str(level)))
     return _("Player {n}").format(n=seat + 1)
 
 
-def move_words(move: str, view: CardView) -> str:
+def move_words(move: str, view: CardView, attack: str | None = None) -> str:
     """A move as a player types it: the glossary's word and the card as the
-    table shows it ("attack 6♠", "take"); a card played is the card alone."""
+    table shows it ("attack 6♠", "take"); a card played is the card alone;
+    a defence says what it beat when ``attack`` is known ("beat 7♠ with Т♠")."""
     kind, card = split(move)
     if kind == "play":
         return view.label(card)
     word = display_word(kind)
+    if kind == "defend" and attack is not None:
+        return _("{word} {attack} with {card}").format(
+            word=word, attack=view.label(attack), card=view.label(card)
+        )
     return f"{word} {view.label(card)}" if card else word
 
 
-def _worst(summary: dict[str, Any], game: str) -> str:
+def attack_before(record: GameRecord, ply: int) -> str | None:
+    """The attack a defence at ``ply`` (counted from 1) answered."""
+    game = cardavia.new_game(record.game, seed=record.seed, deck=record.deck)
+    for move in record.moves[: ply - 1]:
+        game.play(move)
+    seat = game.current_player
+    return None if seat is None else open_attack(game.observation(seat))
+
+
+def _worst(name: str, summary: dict[str, Any], game: str, record: GameRecord | None) -> Text:
+    """A player's worst move, or a dash: none lost beyond the search's margin."""
     worst = summary["worst"]
     if worst is None:
-        return "–"
+        return Text(f"  {name}: –")
     view = CardView(game, color=False)
-    return _("move {ply}: {played}, best {best} (−{lost})").format(
-        ply=worst["ply"],
-        played=move_words(worst["played"], view),
-        best=move_words(worst["best"], view),
-        lost=figures.decimal(float(worst["ev_lost"])),
+    attack = attack_before(record, int(worst["ply"])) if record is not None else None
+    return Text(
+        "  "
+        + _("{player}: move {ply}, {played}; best: {best} (−{lost})").format(
+            player=name,
+            ply=worst["ply"],
+            played=move_words(worst["played"], view, attack),
+            best=move_words(worst["best"], view, attack),
+            lost=figures.decimal(float(worst["ev_lost"])),
+        )
     )
 
 
@@ -106,23 +127,26 @@ def _agreed(summary: dict[str, Any]) -> str:
     return f"{summary['agreed']} · {figures.percent(share)}"
 
 
-def _table(rows: list[tuple[str, dict[str, Any]]], worst: str | None) -> Table:
-    """The players' rows; with ``worst`` (the game) each one's worst move."""
+def _column(table: Table, heading: str, justify: JustifyMethod = "left") -> None:
+    """A column whose heading may wrap between words but never cuts one."""
+    widest = max((len(word) for word in heading.split()), default=1)
+    table.add_column(heading, justify=justify, min_width=widest, overflow="fold")
+
+
+def _table(rows: list[tuple[str, dict[str, Any]]]) -> Table:
+    """The players' rows."""
     table = Table(show_header=True, header_style="bold", expand=False)
-    table.add_column(_("Player"))
-    table.add_column(_("Decisions"), justify="right")
-    table.add_column(_("Agreed with the computer"), justify="right")
-    table.add_column(_("Expected value lost per move"), justify="right")
-    if worst:
-        table.add_column(_("Worst move"))
+    _column(table, _("Player"))
+    _column(table, _("Decisions"), "right")
+    _column(table, _("Agreed with the computer"), "right")
+    _column(table, _("Expected value lost per move"), "right")
     for name, summary in rows:
-        cells = [
+        table.add_row(
             name,
             str(summary["decisions"]),
             _agreed(summary),
             figures.decimal(float(summary["ev_lost_per_move"])),
-        ]
-        table.add_row(*cells, *([_worst(summary, worst)] if worst else []))
+        )
     return table
 
 
@@ -144,7 +168,12 @@ def _overall(results: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
     return sorted(totals.items())
 
 
-def render_analysis(results: list[dict[str, Any]], level: str) -> RenderableType:
+def render_analysis(
+    results: list[dict[str, Any]], level: str, records: list[GameRecord] | None = None
+) -> RenderableType:
+    """The players' table of each game, then each one's worst move (in the
+    words of its position, with ``records``: "beat 7♠ with Т♠")."""
+    by_label = {record.label: record for record in records or []}
     lines: list[RenderableType] = []
     for result in results:
         title = ngettext(
@@ -152,14 +181,20 @@ def render_analysis(results: list[dict[str, Any]], level: str) -> RenderableType
             "{file}: {game}, {n} moves analysed at level {level}",
             int(result["moves"]),
         ).format(
-            file=result["label"], game=game_title(result["game"]), n=result["moves"], level=level
+            file=result["label"],
+            game=game_title(result["game"]),
+            n=result["moves"],
+            level=level_name(level),
         )
         lines.append(Text(title, style="bold"))
         rows = [(player_name(result, s["seat"]), s) for s in result["summary"]]
-        lines.append(_table(rows, worst=str(result["game"])))
+        lines.append(_table(rows))
+        record = by_label.get(str(result["label"]))
+        lines.append(Text(_("Worst move"), style="bold"))
+        lines.extend(_worst(name, s, str(result["game"]), record) for name, s in rows)
     if len(results) > 1:
         lines.append(Text(_("Every game, by player"), style="bold"))
-        lines.append(_table(_overall(results), worst=None))
+        lines.append(_table(_overall(results)))
     lines.append(
         Text(
             _(

@@ -80,7 +80,7 @@ def render_bench(result: dict[str, Any]) -> RenderableType:
         _heading(_("Search speed: iterations per second from the opening (one thread)")),
         search,
         Text(""),
-        _heading(_("Seconds per move of the computer (one thread)")),
+        _heading(_("Time per move of the computer (one thread)")),
         levels,
         Text(""),
     ]

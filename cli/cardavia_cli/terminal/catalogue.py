@@ -6,7 +6,7 @@ from typing import Any
 
 import cardavia
 from cardavia.cards import DECKS, deck_of
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
 from ..words.card_faces import RANK_LABELS
@@ -41,12 +41,26 @@ def games_json() -> dict[str, Any]:
     }
 
 
+class Indented:
+    """A paragraph indented by two spaces on every line it wraps to."""
+
+    def __init__(self, text: str, indent: int = 2) -> None:
+        self.text = Text(text)
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.text.wrap(console, max(1, options.max_width - self.indent)):
+            line.rstrip()
+            yield Text(" " * self.indent).append_text(line)
+
+
 def render_games() -> RenderableType:
-    lines: list[Text] = []
+    lines: list[RenderableType] = []
     for game, info in _games().items():
         lines.append(Text(f"{game_title(game)} ({game})", style="bold"))
-        lines.append(Text("  " + game_summary(game)))
-        lines.append(Text("  " + deck_summary(str(info["deck"]))))
+        # Indented as a block, so a wrapped line keeps the indent.
+        lines.append(Indented(game_summary(game)))
+        lines.append(Indented(deck_summary(str(info["deck"]))))
         lines.append(Text(""))
     lines.append(Text(_("Play with: cardavia play durak · learn with: cardavia learn durak")))
     return Group(*lines)

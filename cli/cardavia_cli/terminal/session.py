@@ -18,7 +18,7 @@ from ..words.advice import advice_rows, chance_text, chances_heading, suggestion
 from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _, current_language
-from ..words.moves_input import Parsed, ordered_moves
+from ..words.moves_input import Parsed, echo, ordered_moves
 from ..words.narration import move_label, outcome_text
 from ..words.open_elsewhere import taken_over_text
 from ..words.rules_text import rules_markdown, rules_sections
@@ -256,7 +256,7 @@ class PlaySession:
             else:
                 self.console.print(
                     Text(
-                        _("There is no section {answer}.").format(answer=answer),
+                        _("There is no section {answer}.").format(answer=echo(answer)),
                         style=view.style("bad"),
                     )
                 )

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..words import figures
-from ..words.glossary import game_title
+from ..words.glossary import game_title, level_name
 from ..words.i18n import N_, _, ngettext
 
 PLAYER_HELP = N_(
@@ -54,7 +54,7 @@ def render_tournament(result: dict[str, Any]) -> RenderableType:
     deals = int(result["deals"])
     title = Text(
         _("Tournament: {game}, {a} (A) against {b} (B)").format(
-            game=game_title(game), a=result["a"], b=result["b"]
+            game=game_title(game), a=level_name(result["a"]), b=level_name(result["b"])
         ),
         style="bold",
     )
@@ -67,8 +67,8 @@ def render_tournament(result: dict[str, Any]) -> RenderableType:
     )
     table = Table(show_header=True, header_style="bold", expand=False)
     table.add_column("")
-    table.add_column(_("A: {name}").format(name=result["a"]), justify="right")
-    table.add_column(_("B: {name}").format(name=result["b"]), justify="right")
+    table.add_column(_("A: {name}").format(name=level_name(result["a"])), justify="right")
+    table.add_column(_("B: {name}").format(name=level_name(result["b"])), justify="right")
     wins, losses = int(result["a_wins"]), int(result["a_losses"])
     win_ci, loss_ci = result["a_win_rate_ci"], result["a_loss_rate_ci"]
     if game == "schnapsen":
@@ -105,7 +105,7 @@ def render_tournament(result: dict[str, Any]) -> RenderableType:
             _share(1.0 - score, _mirror(result["a_score_ci"])),
         )
     per_move = result["seconds_per_move"]
-    table.add_row(_("Seconds per move"), figures.seconds(per_move[0]), figures.seconds(per_move[1]))
+    table.add_row(_("Time per move"), figures.seconds(per_move[0]), figures.seconds(per_move[1]))
     lines: list[RenderableType] = [title, subtitle, table]
     if game == "schnapsen":
         lines.append(Text(_("Deals played: {n}").format(n=result["deals_played"]), style="italic"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal, format_percent
 
-from .i18n import current_language
+from .i18n import current_language, pgettext
 
 
 def whole(value: float) -> str:
@@ -32,10 +32,11 @@ def decimal(value: float, digits: int = 2) -> str:
 
 
 def seconds(value: float) -> str:
-    """A duration: 0.072 s, or 0.03 ms when shorter than a hundredth of a second."""
+    """A duration: 0.072 s, or 0.03 ms when shorter than a hundredth of a
+    second; the unit as the language writes it (Russian с, мс)."""
     if value < 0.01:
-        return decimal(1000 * value, 2) + " ms"
-    return decimal(value, 3) + " s"
+        return pgettext("unit", "{value} ms").format(value=decimal(1000 * value, 2))
+    return pgettext("unit", "{value} s").format(value=decimal(value, 3))
 
 
 def ratio(value: float) -> str:

@@ -10,7 +10,9 @@ one register too (German: du).
 
 Move terms are the words a player says or types at the table (Russian
 ``беру``, ``бито``); the code shows them beside the moves and accepts them,
-with the synonyms of ``move_synonyms``.
+with the synonyms of ``move_synonyms`` and ``card_words`` (each game's
+own: "beat" defends in Durak and plays a card in Schnapsen) and the
+marriages' values of ``marriage_value_words``.
 """
 
 from __future__ import annotations
@@ -112,9 +114,23 @@ def term(term_id: str) -> str:
     return terms()[term_id]
 
 
-def move_synonyms() -> dict[str, str]:
-    """Other words players type for a move kind, ``|``-separated: move kind →
-    the words (the glossary's own terms are accepted besides these)."""
+def family(game: str) -> tuple[str, ...]:
+    """The games whose players share one set of words: both Durak games, or
+    Schnapsen alone."""
+    return DURAKS if game in DURAKS else (game,)
+
+
+def move_synonyms(game: str) -> dict[str, str]:
+    """Other words players of ``game`` type for a move kind, ``|``-separated:
+    move kind → the words (the glossary's own terms are accepted besides
+    these). Each game has its own: "beat" is a defence in Durak."""
+    if game == "schnapsen":
+        return {
+            "play": pgettext("move words", "play|lead|follow"),
+            "marriage": pgettext("move words", "marriage|declare|meld"),
+            "exchange": pgettext("move words", "exchange|swap"),
+            "close": pgettext("move words", "close|shut"),
+        }
     return {
         "attack": pgettext("move words", "attack|add|throw in"),
         "defend": pgettext("move words", "beat|cover|defend"),
@@ -122,9 +138,25 @@ def move_synonyms() -> dict[str, str]:
         "stop": pgettext("move words", "stop|done|beaten|enough"),
         "transfer": pgettext("move words", "transfer|pass on"),
         "play": pgettext("move words", "play|lead|follow"),
-        "marriage": pgettext("move words", "marriage|declare|meld"),
-        "exchange": pgettext("move words", "exchange|swap"),
-        "close": pgettext("move words", "close|shut"),
+    }
+
+
+def card_words(game: str) -> dict[str, str]:
+    """Words that play a card only when the card follows them: in a trick
+    game a card that wins is still played ("stechen A♠", "trump A♠"), while
+    "take" alone is the Durak move."""
+    if game == "schnapsen":
+        return {"play": pgettext("move words", "beat|trump|take|win")}
+    return {}
+
+
+def marriage_value_words() -> dict[str, str]:
+    """What a marriage counts, said as players say it ("zwanzig", "forty"):
+    ``plain`` (20) or ``trump`` (40) → the words, ``|``-separated; the core
+    says what each counts, and its digits are understood too."""
+    return {
+        "plain": pgettext("move words", "twenty|a twenty"),
+        "trump": pgettext("move words", "forty|a forty"),
     }
 
 

@@ -33,22 +33,35 @@ def played_cards_text(obs: dict[str, Any], view: CardView) -> str:
     ).format(n=len(discard), cards=" ".join(view.label(card) for card in discard))
 
 
+# Cards spelt in letters, each of the game's own deck.
+LETTERS = {"schnapsen": "QS, as, 10h"}
+
+
 def help_text(view: CardView) -> str:
-    return "\n".join(
-        [
-            _("How to move:"),
-            _("  a number from the list of moves, e.g. 1"),
-            _("  a card, as shown ({queen}, {ten}) or in letters (QS, 7s, 10h)").format(
-                queen=view.label("QS"), ten=view.label("TH")
-            ),
-            _("  a word, in your language or in English: {words}").format(
-                words=", ".join(move_words(view.game))
-            ),
-            _("  a word and a card: {example}").format(example=word_example(view)),
-            _("  ? shows the computer's advice; rules shows the rules; quit saves and stops"),
-            _("  discards shows the discard pile (Schnapsen: the tricks of the deal)"),
-        ]
-    )
+    lines = [
+        _("How to move:"),
+        _("  a number from the list of moves, e.g. 1"),
+        _("  a card, as shown ({queen}, {ten}) or in letters ({letters})").format(
+            queen=view.label("QS"),
+            ten=view.label("TH"),
+            letters=LETTERS.get(view.game, "QS, 7s, 10h"),
+        ),
+        _("  a word, in your language or in English: {words}").format(
+            words=", ".join(move_words(view.game))
+        ),
+        _("  a word and a card: {example}").format(example=word_example(view)),
+    ]
+    if view.game == "schnapsen":
+        lines.append(
+            _("  a marriage by what it counts: 20 or 40, or “{example}”").format(
+                example="20 " + display_word("marriage")
+            )
+        )
+    lines += [
+        _("  ? shows the computer's advice; rules shows the rules; quit saves and stops"),
+        _("  discards shows the discard pile (Schnapsen: the tricks of the deal)"),
+    ]
+    return "\n".join(lines)
 
 
 def move_words(game: str) -> list[str]:

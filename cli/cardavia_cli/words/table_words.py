@@ -127,7 +127,11 @@ def limit_text(obs: dict[str, Any]) -> str | None:
     if not table or obs.get("outcome") is not None:
         return None
     limit = int(obs["limit"])
+    # The core's figure: 0 when the attacker holds nothing that fits (or
+    # nothing at all), so the table never promises adds nobody can make.
     left = int(obs["adds_left"])
+    if left == 0:
+        return _("Bout limit: {limit} · no more attack cards can be added").format(limit=limit)
     return ngettext(
         "Bout limit: {limit} · {n} more attack card may be added",
         "Bout limit: {limit} · {n} more attack cards may be added",
@@ -260,12 +264,17 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
         if any(str(m).startswith("transfer:") for m in legal):
             text += " " + _("You may also transfer with a card of the same rank.")
         return text.format(card=view.label(attack))
+    can_add = any(str(m).startswith("attack:") for m in legal)
     if obs.get("taking"):
+        if not can_add:
+            return _("Tip: you have nothing to add, so stop: the computer picks up the cards.")
         return _(
             "Tip: add more cards of ranks already on the table, or stop: "
             "the computer picks them all up."
         )
     if obs.get("table"):
+        if not can_add:
+            return _("Tip: you have nothing to add, so stop: the cards go to the discard pile.")
         return _(
             "Tip: add a card of a rank on the table, or stop: the cards go to the discard pile."
         )

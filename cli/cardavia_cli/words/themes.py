@@ -14,6 +14,7 @@ class Theme:
     good: str  # your turn, wins
     bad: str  # errors, losses
     number: str  # the numbers of the moves
+    background: str = "dark"  # the terminal background it is made for
 
 
 THEMES: dict[str, Theme] = {
@@ -52,6 +53,18 @@ THEMES: dict[str, Theme] = {
         good="bold aquamarine1",
         bad="bold magenta",
         number="bold steel_blue1",
+    ),
+    # The others are made for a dark background, where a light terminal
+    # loses their yellow, white and pale greys: dark inks for a light one.
+    "light": Theme(
+        red="bold red3 on grey93",
+        black="bold black on grey93",
+        accent="bold dark_blue",
+        muted="grey35",
+        good="bold dark_green",
+        bad="bold red3",
+        number="bold blue3",
+        background="light",
     ),
 }
 
