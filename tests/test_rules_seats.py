@@ -317,7 +317,11 @@ def test_bad_players_type(engine: str, players: object) -> None:
 def test_bad_players_for_schnapsen(engine: str, players: int) -> None:
     with pytest.raises(InvalidArgumentError) as info:
         cardavia.new_game("schnapsen", seed=1, players=players, engine=engine)
-    assert (info.value.kind, info.value.field, info.value.value) == ("two_players", "players", players)
+    assert (info.value.kind, info.value.field, info.value.value) == (
+        "two_players",
+        "players",
+        players,
+    )
     assert "schnapsen" in str(info.value)
 
 
@@ -418,3 +422,19 @@ def test_the_ai_refuses_a_table_for_now(engine: str) -> None:
     duel = two.observation(two.current_player)
     duel_move = cardavia.ai.choose_move(duel, iterations=50, seed=1, engine=engine)
     assert duel_move in duel["legal_moves"]
+
+
+@pytest.mark.parametrize("game", DURAKS)
+def test_simulate_a_table(game: str) -> None:
+    summary = cardavia.simulate(game, games=100, seed=4, threads=2, players=4)
+    assert summary["players"] == 4 and "wins" not in summary
+    assert len(summary["losers"]) == 4 and sum(summary["losers"]) + summary["draws"] == 100
+    assert summary["decisions"] > 100 * 50
+    two = cardavia.simulate(game, games=50, seed=4, threads=1)
+    assert cardavia.simulate(game, games=50, seed=4, threads=1, players=2) == two
+    with pytest.raises(InvalidArgumentError) as info:
+        cardavia.simulate(game, games=1, players=7)
+    assert (info.value.kind, info.value.field) == ("integer", "players")
+    with pytest.raises(InvalidArgumentError) as info:
+        cardavia.simulate("schnapsen", games=1, players=2)
+    assert info.value.kind == "two_players"

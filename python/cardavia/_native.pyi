@@ -132,7 +132,9 @@ class Game:
 def check_players(game: str, players: int | None = None) -> int:
     """The seats of a new game, checked by the core: ``None`` is two."""
 
-def simulate(game: str, games: int, seed: int, policy: str, threads: int) -> dict[str, Any]:
+def simulate(
+    game: str, games: int, seed: int, policy: str, threads: int, *, players: int | None = None
+) -> dict[str, Any]:
     """Play ``games`` whole games in Rust; the summary of ``cardavia.simulate``."""
 
 def soak(game: str, games: int, seed: int, threads: int) -> dict[str, Any]:

@@ -93,7 +93,10 @@ def new_game(
     seats = _native.check_players(name, players)
     if seats == 2:
         return _reference(name)(seed=seed, deck=cards)
-    return _reference(name)(seed=seed, deck=cards, players=seats)
+    # Only the Durak games seat more than two (the core checked it).
+    durak: Any = _reference(name)
+    seated: Game = durak(seed=seed, deck=cards, players=seats)
+    return seated
 
 
 def from_dict(data: object, *, engine: str | None = None) -> Game:

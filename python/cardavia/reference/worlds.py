@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import ATLASNYE, SCHNAPSEN, Deck, suit
+from ..errors import InvalidArgumentError
 from . import GAME_CLASSES
 from .base import ReferenceGame
 from .checks import (
@@ -37,7 +38,6 @@ from .checks import (
     check_seat,
     fault,
 )
-from ..errors import InvalidArgumentError
 from .durak import DurakGame
 from .durak import outcome as durak_outcome
 from .durak import state as durak_state

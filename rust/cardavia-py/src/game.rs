@@ -47,7 +47,10 @@ fn extract_deck(deck: Option<&Bound<'_, PyAny>>, game: GameId) -> PyResult<Optio
 /// engine, which holds no limit of its own): `None` is two.
 #[pyfunction]
 #[pyo3(signature = (game, players=None))]
-pub fn check_players(game: &Bound<'_, PyAny>, players: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+pub fn check_players(
+    game: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<usize> {
     let game = GameId::parse(&args::text(game, "game")?).py_result()?;
     game.check_players(args::optional_integer(players, "players")?)
         .py_result()
@@ -106,8 +109,7 @@ impl PyGame {
             // RULES.md ch. 2: the operating system supplies the seed.
             seed = Some(args::os_seed(py)?);
         }
-        let inner =
-            guard(|| AnySession::seated(game, seed, deck.as_deref(), players).py_result())?;
+        let inner = guard(|| AnySession::seated(game, seed, deck.as_deref(), players).py_result())?;
         Ok(Self { inner })
     }
 

@@ -31,7 +31,10 @@ def read_groups(value: object, what: str, players: int) -> list[list[int]]:
     for i, group in enumerate(check_list(value, what)):
         at = item(what, i)
         groups.append(
-            [check_int(seat, item(at, j), 0, players - 1) for j, seat in enumerate(check_list(group, at))]
+            [
+                check_int(seat, item(at, j), 0, players - 1)
+                for j, seat in enumerate(check_list(group, at))
+            ]
         )
     return groups
 
@@ -44,7 +47,11 @@ def check_outcome(
     if value is None:
         return None
     table = players > 2
-    keys = ("winner", "loser", "draw", "out", "reason") if table else ("winner", "loser", "draw", "reason")
+    keys = (
+        ("winner", "loser", "draw", "out", "reason")
+        if table
+        else ("winner", "loser", "draw", "reason")
+    )
     optional = ("reason",) if reason_optional else ()
     d = check_keys(value, keys, "outcome", optional)
     draw = check_bool(d["draw"], "outcome.draw")

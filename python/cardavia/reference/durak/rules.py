@@ -14,7 +14,7 @@ from typing import Any
 from ...cards import ATLASNYE, rank, suit
 from ...rng import SplitMix64, shuffle
 from ..base import ReferenceGame, resolve_seed
-from .seats import MAX_SEATS, Seats
+from .seats import Seats
 
 DECK = ATLASNYE
 HAND_SIZE = 6
@@ -282,6 +282,7 @@ class DurakRules(Seats, ReferenceGame):
     def _final_outcome(self, left: list[int]) -> dict[str, Any]:
         """No seat in: a draw; one seat in: the durak; two or more (50 idle
         bouts): a draw. Two seats keep chapter 3's winner."""
+        outcome: dict[str, Any]
         if len(left) == 1:
             loser = left[0]
             winner = 1 - loser if self.players == 2 else None

@@ -8,6 +8,7 @@ first fault.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any, TypeVar
 
 from ...cards import rank
@@ -125,7 +126,7 @@ def read_passed(value: object, players: int) -> set[int]:
         check_int(seat, item("passed", i), 0, players - 1)
         for i, seat in enumerate(check_list(value, "passed"))
     ]
-    if any(a >= b for a, b in zip(seats, seats[1:])):
+    if any(a >= b for a, b in pairwise(seats)):
         raise fault("order", "passed")
     return set(seats)
 
@@ -179,7 +180,7 @@ def _check_out(game: DurakRules) -> None:
     hand and only once the stock is empty."""
     seen: set[int] = set()
     for i, group in enumerate(game.out):
-        if not group or any(a >= b for a, b in zip(group, group[1:])):
+        if not group or any(a >= b for a, b in pairwise(group)):
             raise fault("order", item("out", i))
         for seat in group:
             if seat in seen:

@@ -11,10 +11,9 @@ mod seats;
 mod state;
 mod view;
 
+pub use outcome::END_REASONS;
 pub(crate) use rules::Phase;
 pub use rules::{
-    Durak, DurakMove, DurakRules, DECK, HAND_SIZE, IDLE_BOUT_LIMIT, MAX_ATTACKS,
-    MAX_SEATS,
+    Durak, DurakMove, DurakRules, DECK, HAND_SIZE, IDLE_BOUT_LIMIT, MAX_ATTACKS, MAX_SEATS,
 };
-pub use outcome::END_REASONS;
 pub use state::{SEAT_KEYS, STATE_KEYS};

@@ -5,9 +5,7 @@
 //! `python/cardavia/reference/durak/outcome.py`.
 
 use super::rules::DurakRules;
-use crate::checks::{
-    check_bool, check_keys_optional, check_list, check_small, field, item,
-};
+use crate::checks::{check_bool, check_keys_optional, check_list, check_small, field, item};
 use crate::error::{invalid, Error, Kind, Result};
 use crate::game::Outcome;
 use serde_json::{json, Value};
@@ -54,7 +52,11 @@ pub(super) fn read_groups(value: &Value, what: &str, players: usize) -> Result<V
 
 /// The outcome dict; `reason_optional` for an observation, which may have
 /// been written before the outcome had a reason.
-pub(super) fn check_outcome(value: &Value, reason_optional: bool, players: usize) -> Result<ReadOutcome> {
+pub(super) fn check_outcome(
+    value: &Value,
+    reason_optional: bool,
+    players: usize,
+) -> Result<ReadOutcome> {
     if value.is_null() {
         return Ok(None);
     }

@@ -155,7 +155,11 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             return corrupt("trump_card", "the trump set disagrees with the trump card");
         }
         let outside = !DECK.full();
-        let held = self.hands.iter().chain(&self.known).fold(0, |all, &set| all | set);
+        let held = self
+            .hands
+            .iter()
+            .chain(&self.known)
+            .fold(0, |all, &set| all | set);
         let unseated = self.hands[usize::from(self.players)..]
             .iter()
             .chain(&self.known[usize::from(self.players)..])
@@ -327,7 +331,10 @@ impl Parsed {
             self.reason = reason;
             self.outcome_out = out;
             if derive_out && self.players == 2 && self.stock.is_empty() {
-                let empty: Vec<u8> = (0..2).filter(|&s| self.hands[s].is_empty()).map(|s| s as u8).collect();
+                let empty: Vec<u8> = (0..2)
+                    .filter(|&s| self.hands[s].is_empty())
+                    .map(|s| s as u8)
+                    .collect();
                 if !empty.is_empty() {
                     self.out = vec![empty];
                 }
@@ -609,7 +616,10 @@ impl Parsed {
             .collect();
         first.sort_unstable();
         let prefix = first == self.passed;
-        if !prefix || self.passed.len() >= order.len() || (self.table.is_empty() && !self.passed.is_empty()) {
+        if !prefix
+            || self.passed.len() >= order.len()
+            || (self.table.is_empty() && !self.passed.is_empty())
+        {
             return invalid(Kind::BadPasses, "passed", json!(self.passed));
         }
         Ok(())

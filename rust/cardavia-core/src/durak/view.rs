@@ -3,8 +3,8 @@
 //! `python/cardavia/reference/durak/view.py` and of the Durak part of
 //! `reference/worlds.py`.
 
-use super::rules::{DurakRules, Phase, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS, MAX_SEATS};
 use super::outcome::check_outcome;
+use super::rules::{DurakRules, Phase, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS, MAX_SEATS};
 use super::state::{read_table, Parsed};
 use crate::cards::{bit, count, CardSet, SUIT_LETTERS};
 use crate::checks::{check_bool, check_card, check_cards, check_history, check_seat, check_small};
@@ -190,7 +190,11 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
             // dealt yet, so neither the AI nor `sample_world` takes one.
             let players = check_small(players, "players", 2, MAX_SEATS as u8)?;
             if players != 2 {
-                return Err(Error::argument(Kind::PlayersUnsupported, "players", players));
+                return Err(Error::argument(
+                    Kind::PlayersUnsupported,
+                    "players",
+                    players,
+                ));
             }
         }
         let fields = seat_fields(obs, DECK, 36)?;
