@@ -251,6 +251,8 @@ def test_the_durak_is_the_last_seat_in(engine: str, game: str) -> None:
     }  # fmt: skip
     assert g.to_dict()["out"] == [[0, 1]]
     assert cardavia.from_dict(g.to_dict(), engine=engine).outcome == g.outcome
+    if engine == "reference":
+        assert g.results() == [1.0, 1.0, 0.0]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -260,6 +262,9 @@ def test_all_out_together_is_a_draw(engine: str) -> None:
     assert g.outcome == {
         "winner": None, "loser": None, "draw": True, "out": [[0, 1, 2]], "reason": "all_out",
     }  # fmt: skip
+    if engine == "reference":
+        # The seats going out together in the last bout share the draw.
+        assert g.results() == [0.5, 0.5, 0.5]
 
 
 FOUR_OUT = [["AS"], ["7C", "8C"], ["9H", "9C"], ["6S", "6H", "8H"]]
