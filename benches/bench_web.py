@@ -105,7 +105,8 @@ async def play(client: Client, url: str, origin: str, game: str, level: str, unt
             await ws.send(json.dumps({"type": "new", "game": game}))
             state = await receive()
             while state["type"] == "state":
-                client.games[state["file"]] = state["moves_played"]
+                if state["file"]:  # saved from its first move on
+                    client.games[state["file"]] = state["moves_played"]
                 view = state["view"]
                 if view["turn"] == "computer":  # its moves of a new deal
                     state = await receive()
@@ -126,7 +127,8 @@ async def play(client: Client, url: str, origin: str, game: str, level: str, unt
                     state = await receive()
                     if state["type"] != "state":
                         break
-                    client.games[state["file"]] = state["moves_played"]
+                    if state["file"]:
+                        client.games[state["file"]] = state["moves_played"]
                     last = state.get("last") or {}
                     if last.get("seat") == 1 and not answered:
                         client.latencies.append(time.perf_counter() - sent)

@@ -21,15 +21,17 @@ from . import __version__
 from .play import opponent
 from .play.config import AUTO_LANGUAGE, KEYS, ConfigError, load_config, parse_value, save_config
 from .play.config import config_path as _config_path
+from .play.game_lock import GameLock, OpenElsewhere, TakenOver
+from .play.logged_game import LoggedGame, open_saved
 from .play.opponent import DEFAULT_LEVEL
 from .play.saves import (
+    GameLog,
     SaveError,
     find_saved,
     latest_unfinished,
     load_log,
     new_log,
     rebuild,
-    write_log,
 )
 from .terminal.cluster import ADDRESS_HELP, RAY_HELP, progress_bar
 from .terminal.cluster import backend as backend_of
@@ -50,6 +52,7 @@ from .web.options import DEFAULT_HOST, DEFAULT_PORT
 from .words.card_faces import CardView
 from .words.errors import error_text
 from .words.i18n import N_, _, resolve_language, set_language
+from .words.open_elsewhere import is_yes, take_over_prompt, taken_over_text
 from .words.themes import get_theme
 
 ASCII_HELP = N_("Plain ASCII: suit letters S H D C, Latin court letters, no colour.")
@@ -173,6 +176,13 @@ def app(ctx: click.Context) -> None:
     is_flag=True,
     help=N_("Continue a saved game: FILE, or the latest unfinished one."),
 )
+@click.option(
+    "--take-over",
+    is_flag=True,
+    help=N_(
+        "With --resume: continue the game even if it is open elsewhere (no longer saved there)."
+    ),
+)
 @ascii_option
 @theme_option
 @click.pass_context
@@ -186,6 +196,7 @@ def play(
     json_mode: bool,
     save: bool,
     resume: bool,
+    take_over: bool,
     ascii_only: bool,
     theme: str | None,
 ) -> None:
@@ -210,6 +221,7 @@ def play(
         message = str(exc)  # in the language of the line, as the frame around it
         raise ParseError(lambda: message, ctx) from None
     chosen_level = level
+    lock: GameLock | None = None
     if resume:
         if path is None:
             path = latest_unfinished(game_id)
@@ -217,16 +229,24 @@ def play(
                 raise refuse(_("There is no unfinished game to continue."))
         path = find_saved(path)
         try:
-            log = load_log(path)
+            log, lock = open_resumed(path, console, json_mode, take_over, lang)
         except SaveError as exc:
             raise refuse(str(exc)) from None
+        except OpenElsewhere as exc:
+            hint = _("Take it over with: cardavia play --resume {path} --take-over").format(
+                path=path
+            )
+            # The terminal has told the player already, at the prompt.
+            raise refuse(f"{exc.text()} {hint}" if json_mode else hint) from None
         if game_id is not None and log.game != game_id:
+            lock.release()
             raise refuse(
                 _("{path} holds a game of {game}, not {wanted}.").format(
                     path=path, game=log.game, wanted=game_id
                 )
             )
         if log.finished:
+            lock.release()
             raise refuse(
                 _("That game is already over. Watch it with: cardavia replay {path}").format(
                     path=path
@@ -241,22 +261,51 @@ def play(
         chosen_level = chosen_level or config.level or DEFAULT_LEVEL
         log = new_log(game_id, chosen_level, seed)
         engine_game = log.new_game()
+    played = LoggedGame(engine_game, log, opponent.for_level(chosen_level), lock=lock)
     if json_mode:
-        run_machine(
-            engine_game, log, opponent.for_level(chosen_level), sys.stdin, sys.stdout, save=save
-        )
+        # Machine mode speaks English to programs: not the game's language.
+        log.lang = played.played_in
+        try:
+            run_machine(played, sys.stdin, sys.stdout, save=save)
+        except TakenOver:
+            raise json_error(taken_over_text()) from None
+        finally:
+            played.close()
         return
-    write_log(log)
     view = make_view(game_id, ascii_only, theme or config.theme, console)
     settings = Settings(hints=config.hints if hints is None else hints, view=view)
     if resume:
         console.print(_("Resuming {path}").format(path=path), highlight=False)
-    session = PlaySession(
-        engine_game, log, opponent.for_level(chosen_level), settings, console, console.input
-    )
+    session = PlaySession(played, settings, console, console.input)
     finished = session.run()
     if not finished:
-        raise Exit(0)
+        raise Exit(1 if session.taken_over else 0)
+
+
+def open_resumed(
+    path: Path, console: Console, json_mode: bool, take_over: bool, lang: str | None
+) -> tuple[GameLog, GameLock]:
+    """A saved game to resume, locked for this terminal: taken over if asked
+    (``--take-over``, or yes at the prompt when it is open elsewhere), and
+    spoken in the language it was played in unless ``--lang`` says another."""
+    # The game's language first: what follows (the prompt too) speaks it.
+    played_in = load_log(path).lang
+    if lang is None and played_in is not None and not json_mode:
+        set_language(played_in)
+    try:
+        log, lock = open_saved(path, "terminal", take_over=take_over)
+    except OpenElsewhere as exc:
+        if json_mode:
+            raise
+        console.print(Text(exc.text(), style="bold"), soft_wrap=True)
+        try:
+            answer = console.input(take_over_prompt() + " > ")
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if not is_yes(answer):
+            raise
+        log, lock = open_saved(path, "terminal", take_over=True)
+    return log, lock
 
 
 def play_arguments(names: list[str], resume: bool) -> tuple[str | None, Path | None]:
@@ -437,10 +486,20 @@ def replay(
 @app.command(help=N_("The saved games, newest first: game, date and state."))
 @lang_option
 @json_option(N_("Machine-readable list."))
-def saves(lang: str | None, json_mode: bool) -> None:
+@click.option(
+    "--delete",
+    "delete",
+    type=FilePath(),
+    metavar="FILE",
+    help=N_("Delete this saved game: its file, or its name as `cardavia saves` lists it."),
+)
+def saves(lang: str | None, json_mode: bool, delete: Path | None) -> None:
     from .play.saves import list_saved, saved_json
     from .terminal.saves_view import render_saves
 
+    if delete is not None:
+        delete_saved_game(delete, lang, json_mode)
+        return
     saved = list_saved()
     if json_mode:
         click.echo(json.dumps([saved_json(entry) for entry in saved], ensure_ascii=False))
@@ -448,6 +507,28 @@ def saves(lang: str | None, json_mode: bool) -> None:
     setup_language(lang)
     console = make_console()
     console.print(render_saves(saved))
+
+
+def delete_saved_game(file: Path, lang: str | None, json_mode: bool) -> None:
+    """``cardavia saves --delete FILE``: one saved game gone, or why not."""
+    from .play.saves import delete_saved
+
+    if json_mode:
+        set_language("en")
+    else:
+        setup_language(lang)
+    console = make_console()
+    try:
+        deleted = delete_saved(file)
+    except SaveError as exc:
+        raise (json_error(exc) if json_mode else fail(console, str(exc))) from None
+    except OpenElsewhere as exc:
+        message = exc.text() + " " + _("Close it there first, then delete it.")
+        raise (json_error(message) if json_mode else fail(console, message)) from None
+    if json_mode:
+        click.echo(json.dumps({"deleted": str(deleted)}, ensure_ascii=False))
+        return
+    console.print(_("Deleted {name}.").format(name=deleted.name), highlight=False)
 
 
 @app.command(

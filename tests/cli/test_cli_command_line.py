@@ -282,7 +282,7 @@ def test_a_group_without_a_command(runner: CliRunner, lang: str) -> None:
     [
         (
             ["play", "durak", "--level", "insane", "--lang", "de"],
-            "Fehler: Ungültiger Wert für --level: es gibt keine Stufe „insane“; "
+            "Fehler: Ungültiger Wert für --level: Es gibt keine Stufe „insane“; "
             "wähl eine von: easy, normal, hard.",
         ),
         (

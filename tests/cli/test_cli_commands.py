@@ -126,12 +126,12 @@ def test_rules_fall_back_to_english(runner: CliRunner, monkeypatch: pytest.Monke
 def test_table_renders_in_every_language(
     runner: CliRunner, game: str, lang: str, games_dir: Path
 ) -> None:
-    code, out = run(runner, ["play", game, "--seed", "11", "--lang", lang], stdin="quit\n")
+    code, out = run(runner, ["play", game, "--seed", "11", "--lang", lang], stdin="1\nquit\n")
     assert code == 0, out
     if game != "schnapsen":
         assert TITLES[lang].lower() in out.lower()
     assert YOUR_TURN[lang] in out
-    assert "cardavia play " + game + " --resume" in out
+    assert "cardavia play " + game + " --resume" in out and f"--lang {lang}" in out
     assert len(saved_games(games_dir)) == 1
 
 

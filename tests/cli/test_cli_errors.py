@@ -84,3 +84,44 @@ def test_the_tournament_refuses_a_player_in_the_players_language(runner: CliRunn
     code, out = run(runner, args)
     assert code == 1
     assert "Игрока «nosuch» нет" in out
+
+
+# The kinds that carry their own sentence in their detail ("text").
+SELF_WORDED = {"internal", "lesson", "not_understood", "open_elsewhere", "save"}
+
+
+def _table_kinds() -> set[str]:
+    """Every kind the web table raises, found in its source."""
+    import re
+    from pathlib import Path
+
+    import cardavia_cli
+
+    web = Path(cardavia_cli.__file__).parent / "web"
+    found: set[str] = set()
+    for path in web.glob("*.py"):
+        found |= set(re.findall(r'MessageError\(\s*"([a-z_]+)"', path.read_text()))
+    return found
+
+
+def test_the_web_tables_refusals_are_worded_in_this_one_catalogue() -> None:
+    from cardavia_cli.words.errors import _table_texts
+
+    kinds = _table_kinds()
+    assert len(kinds) > 20
+    assert kinds - SELF_WORDED <= set(_table_texts())
+
+
+@pytest.mark.parametrize("lang", FOREIGN)
+def test_the_web_tables_refusals_are_translated(lang: str) -> None:
+    from cardavia_cli.words.errors import table_error_text
+
+    def word() -> str:
+        return table_error_text("unknown_game", field="game", value="poker", choices=("durak",))
+
+    with i18n.speaking("en"):
+        english = word()
+    with i18n.speaking(lang):
+        text = word()
+    assert "poker" in text and "durak" in text
+    assert text != english

@@ -33,7 +33,9 @@ def test_always_answering_1_reaches_the_end(
     code, out = run(runner, ["play", game, "--seed", str(seed)], stdin="1\n" * 3000)
     assert code == 0
     assert any(text in out for text in END_TEXTS), out[-2000:]
-    assert "The game is saved in" in out
+    # A Schnapsen player has played a match, not a game.
+    saved = "The match is saved in" if game == "schnapsen" else "The game is saved in"
+    assert saved in out and ("The game is saved in" in out) == (game != "schnapsen")
     [path] = saved_games(games_dir)
     log = json.loads(path.read_text())
     assert log["finished"] is True and log["outcome"] is not None
@@ -112,6 +114,7 @@ def test_machine_mode(runner: CliRunner, games_dir: Path) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_machine_mode_plays_to_the_end(runner: CliRunner, game: str) -> None:
     """Drive machine mode with the moves a shadow game says are legal."""
+    from cardavia_cli.play.logged_game import LoggedGame
     from cardavia_cli.play.saves import GameLog
     from cardavia_cli.terminal.machine import run_machine
 
@@ -138,7 +141,8 @@ def test_machine_mode_plays_to_the_end(runner: CliRunner, game: str) -> None:
                 return
             yield sorted(state["legal_moves"])[0]  # type: ignore[arg-type]
 
-    run_machine(engine, log, StandIn("easy"), moves(), feed)  # type: ignore[arg-type]
+    played = LoggedGame(engine, log, StandIn("easy"))  # type: ignore[arg-type]
+    run_machine(played, moves(), feed)  # type: ignore[arg-type]
     assert feed.out[-1]["outcome"] is not None
     assert all("error" not in state for state in feed.out)
 

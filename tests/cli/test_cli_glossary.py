@@ -16,7 +16,7 @@ from cardavia_cli.main import app
 from cardavia_cli.play.lesson_steps import schnapsen_deck
 from cardavia_cli.words import i18n
 from cardavia_cli.words.card_faces import CardView
-from cardavia_cli.words.glossary import TERMS, terms
+from cardavia_cli.words.glossary import TERM_IDS, TERMS, terms
 from cardavia_cli.words.moves_input import command_table, parse_input, word_table
 from cli_helpers import LANGUAGES, adding, defending
 from click.testing import CliRunner
@@ -49,6 +49,39 @@ BANNED: dict[str, tuple[str, ...]] = {
     "de": (
         r"\bSie\b", r"\bIhnen\b", r"\bIhr(e|en|em|er|es)?\b", r"abgeb", r"\bStapel\b",
         r"Ablagestapel", r"\b(decken|deckt|deckst|gedeckt|abdecken)\b",
+    ),
+}  # fmt: skip
+# What a fluent reader changed (issue 24, item 11): each phrasing quoted
+# there, and the variants of it, appear nowhere again.
+FLUENT: dict[str, tuple[str, ...]] = {
+    # English Durak players end a bout; "beaten" is a Russian table's word.
+    "en": (r"\bsays?: beaten\b",),
+    # A bout is a заход: "розыгрыш" is a deal or a draw; "Вы ходите." reads
+    # as "your move" beside "Ход компьютера."; a card a table "refuses".
+    "ru": (r"розыгрыш", r"(?m)^Вы ходите\.$", r"стол (её|его) не принимает"),
+    # The attacker says "бито"; "відбій" is the pile the cards go to.
+    "uk": (r"(?m)^Ви ходите\.$", r"стіл (її|його) не приймає", r"«відбій»", r"Бито: карти йдуть"),
+    # ντάμα is feminine: "its partner" is not "το ταίρι του" after "ρήγα ή ντάμα".
+    "el": (r"ρήγα ή (τη |την )?ντάμα[^.·;]{0,40}ταίρι του\b", r"τραπέζι δεν το δέχεται"),
+    # One word for defending: chặn.
+    "vi": (r"phòng thủ", r"bàn chơi không nhận"),
+    # A trick is a trik; the cards in hand are "Kad anda".
+    "ms": (r"tangkapan", r"(?-i:\bTangan (anda|komputer)\b)", r"meja menolaknya", r"kelompok Ray"),
+    # Card names are one word; a heading or a count is indefinite.
+    "nb": (
+        r"\b(spar|hjerter|ruter|kløver) (ess|konge|dame|knekt)\b",
+        r"(?m)^(Talongen|Bunken|Kastebunken|Bordet)( \(|:)",
+        r"\bfrø\b", r"bordet avviser",
+    ),
+    # "vorlegen"; one word for card points (Augen) and for a shuffled deal;
+    # a full sentence after a colon starts with a capital.
+    "de": (
+        r"legt eine beliebige Karte(?! vor)", r"\bleg eine beliebige Karte\.",
+        r"Kartenpunkt", r"Austeilung", r"nimmt der Tisch sie nicht an",
+        r": (du (kannst|hast|bist|verteidigst|greifst|hältst|sagst|spielst)|er (muss|hat)"
+        r"|der (Verteidiger|Angreifer|Computer) |die Karten kommen|die höhere|wer|niemand"
+        r"|jetzt|solange|nachdem|schreib|wähl|starte|nimm|gib|leg|schlag|spiel|mach"
+        r"|eröffne|sag|tausch|dreh)\b",
     ),
 }  # fmt: skip
 # Case matters for these: German "sie"/"ihr" (they, her) are not the formal "Sie".
@@ -125,11 +158,64 @@ def test_rejected_variants_appear_nowhere(lang: str) -> None:
     texts.update({game: re.sub(r"`[^`]*`", "", rules.text(game, lang)) for game in cardavia.GAMES})
     hits = [
         (where, match.group(0), text[max(0, match.start() - 30) : match.end() + 30])
-        for pattern in (*BANNED[lang], SEAT[lang])
+        for pattern in (*BANNED[lang], *FLUENT.get(lang, ()), SEAT[lang])
         for where, text in texts.items()
         for match in re.finditer(pattern, text, flags)
     ]
     assert hits == []
+
+
+# One word for one thing: every translation of a text that names a bout, a
+# trick or defending says the language's word for it (a pattern that its
+# inflections match; for a bout and a trick, the glossary's term matches it).
+SAME_WORD: dict[str, tuple[str, dict[str, str]]] = {
+    "bout": (r"\bbouts?\b", {
+        "en": r"\bbout", "ru": r"заход|зайд", "uk": r"розіграш|зайд", "el": r"γύρ",
+        "vi": r"hiệp", "ms": r"pertarungan", "nb": r"runde", "de": r"Runde",
+    }),
+    "trick": (r"\btricks?\b", {
+        "en": r"trick", "ru": r"взят(к|ок)", "uk": r"взят", "el": r"μπάζ", "vi": r"nước bài",
+        "ms": r"\btrik\b", "nb": r"stikk", "de": r"Stich",
+    }),
+    "defend": (r"\bdefen(ds?|der|ders|ce|ding)\b", {
+        "en": r"defen", "ru": r"отби|защит", "uk": r"відби|захист", "el": r"αμύν|άμυν|αμυν",
+        "vi": r"chặn", "ms": r"bertahan|pertahanan", "nb": r"forsvar", "de": r"verteidig|Abwehr",
+    }),
+}  # fmt: skip
+
+
+@pytest.mark.usefixtures("speak")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("thing", SAME_WORD)
+def test_one_word_for_a_bout_a_trick_and_defending(lang: str, thing: str) -> None:
+    english, said = SAME_WORD[thing][0], SAME_WORD[thing][1][lang]
+    if thing in TERM_IDS:
+        assert re.search(said, terms()[thing], re.IGNORECASE)
+    other = []
+    for message in load(lang):
+        if not message.id or message.context in ("glossary", *UNCHECKED_CONTEXTS):
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        if any(re.search(english, text, re.IGNORECASE) for text in ids):
+            other += [(ids[0], t) for t in texts if not re.search(said, t, re.IGNORECASE)]
+    assert other == []
+
+
+def test_a_german_reason_is_a_sentence_of_its_own() -> None:
+    """A reason follows a colon ("…: {reason}") and is a whole sentence, so
+    German starts it with a capital (the English source does not)."""
+    small = [
+        message.string
+        for message in load("de")
+        if isinstance(message.id, str)
+        and message.context is None
+        and message.id[:1].islower()
+        and message.id.endswith(".")
+        and not message.id.startswith("easy,")
+        and message.string[:1].islower()
+    ]
+    assert small == []
 
 
 def test_english_schnapsen_says_talon() -> None:

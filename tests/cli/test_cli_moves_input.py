@@ -17,11 +17,11 @@ from cli_helpers import LANGUAGES
 WORDS = {
     "en": ("take", "stop", "transfer", "close", "exchange", "marriage"),
     "ru": ("беру", "бито", "перевод", "закрыть", "обмен", "марьяж"),
-    "uk": ("беру", "відбій", "переведення", "закрити", "обмін", "мар'яж"),
+    "uk": ("беру", "бито", "переведення", "закрити", "обмін", "мар'яж"),
     "el": ("παίρνω", "τέλος", "μεταφορά", "κλείσιμο", "αλλαγή", "γάμος"),
     "vi": ("lấy", "xong", "chuyển", "đóng", "đổi", "kết đôi"),
     "ms": ("ambil", "selesai", "pindah", "tutup", "tukar", "kahwin"),
-    "nb": ("ta opp", "ferdig", "sende videre", "lukke", "bytte", "melde"),
+    "nb": ("ta opp", "ferdig", "send videre", "lukk", "bytt", "meld"),
     "de": ("aufnehmen", "fertig", "weitergeben", "zudrehen", "tauschen", "ansagen"),
 }
 KINDS = ("take", "stop", "transfer", "close", "exchange", "marriage")

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cardavia_cli.play.logged_game import LoggedGame
 from cardavia_cli.play.saves import GameLog, SaveError, load_log, write_log
 from cardavia_cli.terminal.session import PlaySession, Settings
 from cardavia_cli.words.card_faces import CardView
@@ -80,7 +81,8 @@ def test_log_is_written_after_every_move(games_dir: Path) -> None:
     console = Console(file=io.StringIO(), width=60)
     write_log(log)
     settings = Settings(hints=True, view=CardView("durak", color=False))
-    session = PlaySession(game, log, StandIn("easy"), settings, console, read_line)
+    played = LoggedGame(game, log, StandIn("easy"))  # type: ignore[arg-type]
+    session = PlaySession(played, settings, console, read_line)
     assert session.run() is False  # Ctrl-C
     assert sizes == sorted(sizes) and sizes[-1] > sizes[0]
     out = console.file.getvalue()  # type: ignore[attr-defined]
@@ -155,7 +157,13 @@ def test_machine_mode_saves_only_when_asked(runner: CliRunner, games_dir: Path) 
     code, _out = run(runner, ["play", "schnapsen", "--seed", "1", "--json"], stdin="play:QS\n")
     assert code == 0
     assert saved_games(games_dir) == []
+    # Saved from the first move: a game nobody played leaves no file.
     code, _out = run(runner, ["play", "schnapsen", "--seed", "1", "--json", "--save"], stdin="")
+    assert code == 0
+    assert saved_games(games_dir) == []
+    code, _out = run(
+        runner, ["play", "schnapsen", "--seed", "1", "--json", "--save"], stdin="play:QS\n"
+    )
     assert code == 0
     [path] = saved_games(games_dir)
     assert json.loads(path.read_text())["game"] == "schnapsen"

@@ -85,7 +85,8 @@ def test_a_whole_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> Non
     child.logfile_read = seen
     try:
         turns, summaries = play_to_the_end(child)
-        child.expect("The game is saved in")
+        # A Schnapsen player has played a match, not a game.
+        child.expect("The match is saved in" if game == "schnapsen" else "The game is saved in")
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)

@@ -13,12 +13,11 @@ import cardavia
 import pytest
 from cardavia_cli.play.logged_game import LoggedGame
 from cardavia_cli.play.saves import new_log, write_log
-from cardavia_cli.web.app import create_app
 from cardavia_cli.web.connection import Connection
 from cardavia_cli.web.protocol import FIELDS, MessageError, parse_message
 from cli_helpers import StandIn
 from starlette.testclient import TestClient
-from web_helpers import HOST, Table, first_move, make_options, table
+from web_helpers import Table, first_move, make_options, table
 
 BAD_MESSAGES: list[tuple[str, str, str | None]] = [
     ("{", "bad_json", None),
@@ -140,17 +139,6 @@ def test_a_finished_game_takes_no_more_moves(client: TestClient) -> None:
         assert opened.error(type="hint")["kind"] == "game_over"
 
 
-def test_games_per_connection_are_limited() -> None:
-    app = create_app(make_options(games_per_connection=2))
-    with TestClient(app, base_url=f"http://{HOST}") as client, table(client) as opened:
-        assert opened.ask_one(type="new", game="durak")["type"] == "state"
-        assert opened.ask_one(type="new", game="schnapsen")["type"] == "state"
-        error = opened.error(type="new", game="durak")
-        assert error["kind"] == "too_many_games" and "2" in error["text"]
-        # The game on the table is still the second one.
-        assert opened.ask_one(type="rules")["game"] == "schnapsen"
-
-
 def test_requests_outside_their_mode(client: TestClient) -> None:
     with table(client) as opened:
         assert opened.error(type="next")["kind"] == "no_lesson"
@@ -211,10 +199,11 @@ def test_a_failure_inside_is_reported_and_the_table_stays(
 
 
 def test_every_message_type_has_a_test() -> None:
-    """The table's message types, as this file and test_web_games.py use them."""
+    """The table's message types, as this file, test_web_games.py and
+    test_web_saves.py use them."""
     assert set(FIELDS) == {
         "settings", "new", "move", "text", "hint", "rules",
-        "learn", "next", "saves", "resume", "replay", "step",
+        "learn", "next", "saves", "resume", "replay", "step", "delete",
     }  # fmt: skip
 
 

@@ -66,8 +66,7 @@ def test_a_replay_analyses_at_the_games_level(
         opened.send(type="settings", level="hard")
         assert opened.receive()["type"] == "strings"
         first = opened.ask_one(type="new", game="durak")
-        opened.play_out(first, first_move)
-        name = first["file"]
+        name = opened.play_out(first, first_move)[-1]["file"]
         replay = opened.ask_one(type="replay", file=name)
         assert "at level hard" in replay["note"] and "both hands are shown" in replay["note"]
         total = replay["total"]

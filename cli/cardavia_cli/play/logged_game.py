@@ -5,16 +5,20 @@ with the seeds of its decisions, and the sentences that tell each move."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import cardavia
 
 from ..words.card_faces import CardView
+from ..words.i18n import current_language, speaking
+from ..words.moves_input import Parsed, parse_input
 from ..words.narration import narrate
 from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import DealSummary, finished_deal
+from .game_lock import GameLock
 from .opponent import Opponent, move_seed
-from .saves import GameLog, write_log
+from .saves import GameLog, SaveError, load_log, new_log_path, write_log
 
 # Advice uses other seeds than the opponent's own decisions.
 ADVICE_SALT = 0x5A5A
@@ -25,8 +29,51 @@ class LoggedGame:
     game: cardavia.Game
     log: GameLog
     opponent: Opponent
+    # "terminal" or "web": what the lock tells a player who finds it open.
+    where: str = "terminal"
+    # This opening's hold on the save; taken at the first write of a new
+    # game (nothing is saved before the first move), at once on a resume.
+    lock: GameLock | None = None
+    # The language the game was played in before this opening, whose words
+    # are understood as well as the current language's.
+    played_in: str | None = None
     # The Schnapsen deal the last move ended, if it ended one.
     last_deal: DealSummary | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self.played_in = self.log.lang
+        self.log.lang = current_language()
+
+    def save(self) -> None:
+        """Write the log, from the first move on, while this opening holds
+        the game; ``TakenOver`` (and nothing written) once another has
+        taken it over, or if it did while this write went on."""
+        if not self.log.moves:
+            return
+        if self.lock is None:
+            if self.log.path is None:
+                self.log.path = new_log_path(self.log.game, self.log.seed)
+            self.lock = GameLock.acquire(self.log.path, self.where)
+        self.lock.check()
+        write_log(self.log)
+        self.lock.check()
+
+    def close(self) -> None:
+        """Leave the game: another terminal or tab may open it now."""
+        if self.lock is not None:
+            self.lock.release()
+
+    def parse(self, text: str, view: CardView) -> Parsed:
+        """A typed line, in the current language or the one the game was
+        played in before (a game resumed in another language still knows
+        the words its player used)."""
+        parsed = parse_input(text, self.game, view)
+        other = self.played_in
+        if parsed.kind != "invalid" or other is None or other == current_language():
+            return parsed
+        with speaking(other):
+            before = parse_input(text, self.game, view)
+        return parsed if before.kind == "invalid" else before
 
     def public_view(self) -> dict[str, Any]:
         """What narration reads: seat 0's observation (its hand plays no part)."""
@@ -53,7 +100,7 @@ class LoggedGame:
     def apply(self, seat: int, move: str, view: CardView) -> list[str]:
         """``play``, then save the log."""
         events = self.play(seat, move, view)
-        write_log(self.log)
+        self.save()
         return events
 
     def computer_to_move(self) -> bool:
@@ -65,3 +112,16 @@ class LoggedGame:
 
     def advice_seed(self) -> int:
         return move_seed(self.log.seed, len(self.log.moves)) ^ ADVICE_SALT
+
+
+def open_saved(path: Path, where: str, *, take_over: bool = False) -> tuple[GameLog, GameLock]:
+    """A saved game, locked for this opening, then read (so a takeover reads
+    every move the other opening saved). ``OpenElsewhere`` if it is open
+    elsewhere and not ``take_over``; ``SaveError`` if it cannot be read."""
+    load_log(path)  # no lock file beside a file that is not a saved game
+    lock = GameLock.acquire(path, where, take_over=take_over)
+    try:
+        return load_log(path), lock
+    except SaveError:
+        lock.release()
+        raise

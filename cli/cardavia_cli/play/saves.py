@@ -19,7 +19,8 @@ from typing import Any
 
 import cardavia
 
-from ..words.i18n import _
+from ..words.i18n import LANGUAGES, _
+from .game_lock import OpenElsewhere, holder_of, remove_lock
 
 FORMAT = "cardavia-game-log"
 SCHEMA_VERSION = 1
@@ -58,6 +59,11 @@ class GameLog:
     finished: bool = False
     outcome: dict[str, Any] | None = None
     path: Path | None = None
+    # Who the game is: the same through resumes and takeovers, so a game
+    # continued elsewhere is still one game (item 8's records count it once).
+    id: str = field(default_factory=lambda: secrets.token_hex(8))
+    # The language it was last played in; a resume speaks it again.
+    lang: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +77,8 @@ class GameLog:
             "updated": self.updated,
             "finished": self.finished,
             "outcome": self.outcome,
+            "id": self.id,
+            "lang": self.lang,
             "moves": [dict(m) for m in self.moves],
         }
 
@@ -166,7 +174,12 @@ def load_log(path: Path) -> GameLog:
             finished=bool(data.get("finished", False)),
             outcome=data.get("outcome"),
             path=path,
+            # Logs from before ids: the file's name, which never changes.
+            id=_optional(data, "id") or path.stem,
+            lang=_optional(data, "lang"),
         )
+        if log.lang not in LANGUAGES:
+            log.lang = None  # a language this version does not speak: the usual one
     except (KeyError, TypeError):
         raise _fail(path, _("a field is missing or has the wrong type")) from None
     if log.game not in cardavia.GAMES:
@@ -186,6 +199,13 @@ def load_log(path: Path) -> GameLog:
             raise _fail(path, _("a field is missing or has the wrong type"))
     rebuild(log)
     return log
+
+
+def _optional(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise TypeError(key)
+    return value
 
 
 def _field(data: dict[str, Any], key: str, kind: type) -> Any:
@@ -238,20 +258,29 @@ def result_of(log: GameLog) -> str | None:
     return "win" if log.outcome.get("winner") == 0 else "loss"
 
 
-def list_saved(limit: int | None = None) -> list[SavedGame]:
-    """The saved games, the most recently played first (by the file's time)."""
+def list_saved(limit: int | None = None, skip_empty: bool = False) -> list[SavedGame]:
+    """The saved games, the most recently played first (by the file's time);
+    with ``skip_empty``, none of the games without a move that versions
+    before saving from the first move wrote (they pushed real games out of
+    a short list)."""
     folder = games_dir()
     files = sorted(
         folder.glob("*.json") if folder.is_dir() else [],
         key=lambda p: p.stat().st_mtime,
         reverse=True,
     )
-    saved = []
-    for path in files[:limit]:
+    saved: list[SavedGame] = []
+    for path in files:
+        if limit is not None and len(saved) >= limit:
+            break
         try:
-            saved.append(SavedGame(path, load_log(path)))
+            log = load_log(path)
         except SaveError as exc:
             saved.append(SavedGame(path, None, str(exc)))
+            continue
+        if skip_empty and not log.moves and not log.finished:
+            continue
+        saved.append(SavedGame(path, log))
     return saved
 
 
@@ -263,6 +292,25 @@ def find_saved(path: Path) -> Path:
         if listed.exists():
             return listed
     return path
+
+
+def delete_saved(path: Path) -> Path:
+    """Delete a saved game: a file of the games folder, named by its path or
+    as ``cardavia saves`` lists it. Raises ``SaveError`` for anything else
+    (nothing is deleted outside the folder) and ``OpenElsewhere`` while the
+    game is open somewhere (its holder would only write it again)."""
+    folder = games_dir().resolve()
+    target = find_saved(path).resolve()
+    if target.parent != folder or target.suffix != ".json" or not target.is_file():
+        raise SaveError(
+            _("{path} is not a saved game of {folder}.").format(path=path, folder=folder)
+        )
+    holder = holder_of(target)
+    if holder is not None:
+        raise OpenElsewhere(holder)
+    target.unlink()
+    remove_lock(target)
+    return target
 
 
 def latest_unfinished(game: str | None = None) -> Path | None:
@@ -288,4 +336,6 @@ def saved_json(entry: SavedGame) -> dict[str, Any]:
         "finished": log.finished,
         "result": entry.result,
         "level": log.levels.get("1"),
+        "id": log.id,
+        "lang": log.lang,
     }

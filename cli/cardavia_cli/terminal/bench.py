@@ -7,6 +7,7 @@ the measurements unchanged (never localized).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -20,6 +21,12 @@ from ..words.i18n import _
 
 def _heading(text: str) -> Text:
     return Text(text, style="bold")
+
+
+def _target_line(template: str, found: dict[str, Any], shown: Callable[[Any], str]) -> Text:
+    """A measured figure against its target, with the verdict after it."""
+    text = template.format(value=shown(found["value"]), target=shown(found["target"]))
+    return Text(text).append_text(_verdict(found["met"]))
 
 
 def _verdict(met: bool) -> Text:
@@ -80,27 +87,25 @@ def render_bench(result: dict[str, Any]) -> RenderableType:
     found = targets.get("durak_iterations_per_second")
     if found is not None:
         lines.append(
-            Text(
-                _("Search from the Durak opening: {value} iterations/s (target {target})").format(
-                    value=figures.whole(found["value"]), target=figures.whole(found["target"])
-                )
-            ).append_text(_verdict(found["met"]))
+            _target_line(
+                _("Search from the Durak opening: {value} iterations/s (target {target})"),
+                found,
+                figures.whole,
+            )
         )
-    found = targets["search_ratio"]
     lines.append(
-        Text(
-            _("Rust search against the reference: {value} (target {target})").format(
-                value=figures.ratio(found["value"]), target=figures.ratio(found["target"])
-            )
-        ).append_text(_verdict(found["met"]))
+        _target_line(
+            _("Rust search against the reference: {value} (target {target})"),
+            targets["search_ratio"],
+            figures.ratio,
+        )
     )
-    found = targets["normal_seconds_per_move"]
     lines.append(
-        Text(
-            _("Normal level: {value} per move (target at most {target})").format(
-                value=figures.seconds(found["value"]), target=figures.seconds(found["target"])
-            )
-        ).append_text(_verdict(found["met"]))
+        _target_line(
+            _("Normal level: {value} per move (target at most {target})"),
+            targets["normal_seconds_per_move"],
+            figures.seconds,
+        )
     )
     if result["quick"]:
         lines.append(Text(_("Quick run: small budgets, rough figures."), style="italic"))

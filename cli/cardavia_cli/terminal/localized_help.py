@@ -194,8 +194,8 @@ def _keep_args(ctx: click.Context, args: list[str]) -> None:
     ctx.meta.setdefault(ARGS_KEY, list(args))
 
 
-class HelpCommand(click.Command):
-    """A command whose help speaks the player's language."""
+class _SpeaksTheLanguage(click.Command):
+    """What a command and a group share: help in the player's language."""
 
     context_class = HelpContext
 
@@ -216,28 +216,14 @@ class HelpCommand(click.Command):
         return click.Command.get_short_help_str(_own_help_translated(self), limit)
 
 
-class HelpGroup(click.Group):
-    """A group of commands whose help speaks the player's language."""
+class HelpCommand(_SpeaksTheLanguage):
+    """A command whose help speaks the player's language."""
 
-    context_class = HelpContext
+
+class HelpGroup(_SpeaksTheLanguage, click.Group):
+    """A group of commands whose help speaks the player's language."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # also when the group runs without a command (config shows the settings)
         kwargs.setdefault("subcommand_metavar", "COMMAND [ARGS]...")
         super().__init__(*args, **kwargs)
-
-    def get_help_option(self, ctx: click.Context) -> click.Option | None:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = HELP_OPTION_TEXT
-        return option
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        _keep_args(ctx, args)
-        return super().parse_args(ctx, args)
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _write_help(self, ctx, formatter)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return click.Group.get_short_help_str(_own_help_translated(self), limit)

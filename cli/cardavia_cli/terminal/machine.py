@@ -11,8 +11,9 @@ from typing import IO, Any
 
 import cardavia
 
+from ..play.logged_game import LoggedGame
 from ..play.opponent import Opponent, move_seed
-from ..play.saves import GameLog, write_log
+from ..play.saves import GameLog
 from ..words.seats import COMPUTER, HUMAN
 
 
@@ -35,25 +36,27 @@ def _computer(game: cardavia.Game, log: GameLog, opponent: Opponent) -> list[str
     return played
 
 
-def _finish(game: cardavia.Game, log: GameLog, save: bool) -> None:
+def _finish(played: LoggedGame, save: bool) -> None:
+    game, log = played.game, played.log
     if game.is_over:
         log.finished = True
         log.outcome = game.outcome
     if save:
-        write_log(log)
+        played.save()
 
 
 def run_machine(
-    game: cardavia.Game,
-    log: GameLog,
-    opponent: Opponent,
+    played: LoggedGame,
     lines: Iterable[str],
     out: IO[str],
     *,
     save: bool = False,
 ) -> None:
+    """The protocol on ``lines``; with ``save``, the log written (from the
+    first move, under the game's lock) after every line, as the table does."""
+    game, log, opponent = played.game, played.log, played.opponent
     ai_moves = _computer(game, log, opponent)
-    _finish(game, log, save)
+    _finish(played, save)
     out.write(_line(game, ai_moves, None) + "\n")
     out.flush()
     for raw in lines:
@@ -72,6 +75,6 @@ def run_machine(
             else:
                 log.record(HUMAN, move)
                 ai_moves = _computer(game, log, opponent)
-                _finish(game, log, save)
+                _finish(played, save)
         out.write(_line(game, ai_moves, error) + "\n")
         out.flush()

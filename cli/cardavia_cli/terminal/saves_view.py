@@ -52,4 +52,5 @@ def render_saves(saved: list[SavedGame]) -> RenderableType:
     if any(entry.log is not None and not entry.log.finished for entry in saved):
         lines.append(Text(_("Continue the latest unfinished game with: cardavia play --resume")))
     lines.append(Text(_("Watch a game again with: cardavia replay FILE")))
+    lines.append(Text(_("Delete one with: cardavia saves --delete FILE")))
     return Group(*lines)

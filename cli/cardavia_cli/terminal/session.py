@@ -7,23 +7,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import cardavia
 from rich.console import Console
 from rich.text import Text
 
+from ..play.game_lock import TakenOver
 from ..play.logged_game import LoggedGame
-from ..play.opponent import Opponent
-from ..play.saves import GameLog, write_log
 from ..terminal import table
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _, current_language
-from ..words.moves_input import Parsed, ordered_moves, parse_input
+from ..words.moves_input import Parsed, ordered_moves
 from ..words.narration import move_label, outcome_text
+from ..words.open_elsewhere import taken_over_text
 from ..words.rules_text import rules_markdown, rules_sections
 from ..words.seats import COMPUTER, HUMAN
-from ..words.summaries import DealSummary, continue_prompt, deal_heading, deal_lines, end_summary
+from ..words.summaries import (
+    DealSummary,
+    continue_prompt,
+    deal_heading,
+    deal_lines,
+    end_summary,
+    saved_line,
+)
 from ..words.table_help import help_text, played_cards_text
 from .markdown import print_markdown
 
@@ -41,21 +47,21 @@ class Settings:
 class PlaySession:
     def __init__(
         self,
-        game: cardavia.Game,
-        log: GameLog,
-        opponent: Opponent,
+        played: LoggedGame,
         settings: Settings,
         console: Console,
         read_line: Callable[[str], str],
     ) -> None:
-        self.played = LoggedGame(game, log, opponent)
-        self.game = game
-        self.log = log
-        self.opponent = opponent
+        self.played = played
+        self.game = played.game
+        self.log = played.log
+        self.opponent = played.opponent
         self.settings = settings
         self.console = console
         self.read_line = read_line
         self.events: list[str] = []
+        # Another terminal or tab took the game over: this one stopped.
+        self.taken_over = False
 
     # ------------------------------------------------------------ moves
 
@@ -94,7 +100,21 @@ class PlaySession:
     # ------------------------------------------------------------- loop
 
     def run(self) -> bool:
-        """Play to the end; False if the player stopped early (saved)."""
+        """Play to the end; False if the player stopped early (saved), or
+        if the game was taken over elsewhere (not saved here any more)."""
+        try:
+            return self.play_on()
+        except TakenOver:
+            self.taken_over = True
+            self.console.print()
+            self.console.print(
+                Text(taken_over_text(), style=self.settings.view.style("bad")), highlight=False
+            )
+            return False
+        finally:
+            self.played.close()
+
+    def play_on(self) -> bool:
         try:
             while True:
                 self.computer_moves()
@@ -129,16 +149,18 @@ class PlaySession:
         self.events = []
         self.print_summary(*end_summary(obs, self.played.computer_hand(), view))
         self.console.print(Text(outcome_text(obs), style=view.style("good")))
-        self.console.print(
-            _("The game is saved in {path}").format(path=self.log.path), highlight=False
-        )
+        self.console.print(saved_line(self.log.game, self.log.path), highlight=False)
 
     def stopped(self) -> None:
-        write_log(self.log)
         self.console.print()
+        if not self.log.moves:
+            # Saves start with the first move: no list of empty games.
+            self.console.print(_("Nothing was played, so nothing was saved."), highlight=False)
+            return
+        self.played.save()
         self.console.print(_("Game saved. To continue it, run:"), highlight=False)
         self.console.print(
-            f"  cardavia play {self.log.game} --resume {self.log.path}",
+            f"  cardavia play {self.log.game} --resume {self.log.path} --lang {current_language()}",
             highlight=False,
             soft_wrap=True,
         )
@@ -160,7 +182,7 @@ class PlaySession:
         view = self.settings.view
         while True:
             line = self.prompt(move_prompt() + " > ")
-            parsed = parse_input(line, self.game, view)
+            parsed = self.played.parse(line, view)
             if parsed.kind == "move" and parsed.move is not None:
                 return parsed.move
             if parsed.kind == "choose":

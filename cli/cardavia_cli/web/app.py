@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..words.i18n import _, speaking
-from .connection import Connection
+from .connection import Connection, Launch
 from .options import WebOptions
 from .protocol import MessageError
 
@@ -58,6 +58,7 @@ def encode(message: dict[str, Any]) -> str:
 
 def create_app(options: WebOptions) -> Starlette:
     tables = Tables()
+    launch = Launch()
 
     async def page(request: Request) -> Response:
         with speaking(options.language):
@@ -88,7 +89,7 @@ def create_app(options: WebOptions) -> Starlette:
             return
         tables.open += 1
         try:
-            await serve_table(websocket, options)
+            await serve_table(websocket, options, launch)
         finally:
             tables.open -= 1
 
@@ -101,11 +102,11 @@ def create_app(options: WebOptions) -> Starlette:
     )
 
 
-async def serve_table(websocket: WebSocket, options: WebOptions) -> None:
+async def serve_table(websocket: WebSocket, options: WebOptions, launch: Launch) -> None:
     async def send(message: dict[str, Any]) -> None:
         await websocket.send_text(encode(message))
 
-    connection = Connection(send, options)
+    connection = Connection(send, options, launch)
     try:
         await connection.open()
         while True:
@@ -128,3 +129,5 @@ async def serve_table(websocket: WebSocket, options: WebOptions) -> None:
     except WebSocketDisconnect:
         # The page went away (closed, reloaded) while we were answering.
         return
+    finally:
+        connection.close()

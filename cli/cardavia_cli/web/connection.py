@@ -5,34 +5,51 @@ nothing. The computer's moves are sent one message each, as they are made."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import cardavia
 
 from ..play import opponent
+from ..play.game_lock import OpenElsewhere, TakenOver
 from ..play.lessons import lesson_words
-from ..play.logged_game import LoggedGame
+from ..play.logged_game import LoggedGame, open_saved
 from ..play.opponent import LEVELS
-from ..play.saves import new_log, rebuild
+from ..play.saves import SaveError, delete_saved, new_log, rebuild
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
 from ..words.card_faces import CardView
 from ..words.i18n import LANGUAGES, _, speaking
-from ..words.moves_input import normalize, parse_input
+from ..words.moves_input import normalize
 from ..words.narration import move_label
+from ..words.open_elsewhere import taken_over_text
 from ..words.seats import COMPUTER, HUMAN
-from ..words.summaries import deal_heading, deal_lines, end_summary
+from ..words.summaries import deal_heading, deal_lines, end_summary, saved_line
 from ..words.table_help import help_text, played_cards_text
 from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings
 from .protocol import Message, MessageError, parse_message
-from .replays import Replay, list_saves, open_log
+from .replays import Replay, list_saves, open_log, saved_path
 from .rules_html import rules_json
 from .table_json import last_json, table_json
-from .workers import save, search
+from .workers import on_disk, save, search
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class GameLeft(Exception):
+    """The game was taken over elsewhere; the page has been told."""
+
+
+@dataclass
+class Launch:
+    """What every table of one ``cardavia web`` shares: the new games saved
+    since it started, bounded for all its pages together (a page that
+    reconnects does not start counting again)."""
+
+    saved_games: int = 0
 
 
 def card_view(game: str) -> CardView:
@@ -41,9 +58,10 @@ def card_view(game: str) -> CardView:
 
 
 class Connection:
-    def __init__(self, send: Send, options: WebOptions) -> None:
+    def __init__(self, send: Send, options: WebOptions, launch: Launch | None = None) -> None:
         self.send = send
         self.options = options
+        self.launch = launch or Launch()
         self.language = options.language
         self.level = options.level
         self.mode: str | None = None
@@ -51,7 +69,6 @@ class Connection:
         self.lesson: Lesson | None = None
         self.replay: Replay | None = None
         self.replay_rows: list[dict[str, Any]] = []
-        self.games = 0
 
     # ---------------------------------------------------------- framing
 
@@ -75,6 +92,12 @@ class Connection:
                 await self.dispatch(message)
             except MessageError as error:
                 await self.send(error.as_json())
+            except GameLeft:
+                pass
+
+    def close(self) -> None:
+        """The page went away: its game may be opened elsewhere now."""
+        self.leave_game()
 
     async def dispatch(self, message: Message) -> None:
         handlers: dict[str, Callable[[Message], Awaitable[None]]] = {
@@ -90,6 +113,7 @@ class Connection:
             "resume": self.on_resume,
             "replay": self.on_replay,
             "step": self.on_step,
+            "delete": self.on_delete,
         }
         await handlers[message.type](message)
 
@@ -98,6 +122,8 @@ class Connection:
     async def on_settings(self, message: Message) -> None:
         self.level = message.get("level") or self.level
         self.language = message.get("lang") or self.language
+        if self.playing is not None:
+            self.playing.log.lang = self.language
         with speaking(self.language):
             await self.send({"type": "strings", "lang": self.language, "strings": page_strings()})
             await self.show_mode()
@@ -114,29 +140,79 @@ class Connection:
 
     # ----------------------------------------------------------- a game
 
-    def count_game(self) -> None:
-        limit = self.options.limits.games_per_connection
-        if self.games >= limit:
+    def check_new_games(self) -> None:
+        limit = self.options.limits.games_per_launch
+        if self.launch.saved_games >= limit:
             raise MessageError("too_many_games", limit=limit)
-        self.games += 1
+
+    def leave_game(self) -> None:
+        """Let go of the game on the table (a new one, a lesson, a replay,
+        the page gone): another tab or terminal may open it now."""
+        if self.playing is not None:
+            self.playing.close()
+            self.playing = None
+        if self.mode == "play":
+            self.mode = None
 
     async def on_new(self, message: Message) -> None:
-        self.count_game()
+        self.check_new_games()
         level = message.get("level") or self.level
         log = new_log(message.get("game"), level)
-        played = LoggedGame(log.new_game(), log, opponent.for_level(level))
-        await save(played)
+        # Not saved yet: a game is saved from its first move, so a click
+        # that deals and leaves writes no file.
+        played = LoggedGame(log.new_game(), log, opponent.for_level(level), where="web")
+        self.leave_game()
         await self.start_playing(played)
 
     async def on_resume(self, message: Message) -> None:
-        log = open_log(message.get("file"))
+        name = message.get("file")
+        path = saved_path(name)
+        here = self.playing.log.path if self.playing is not None else None
+        if self.playing is not None and here is not None and here.resolve() == path:
+            # This very table has it (a second resume): nothing to lock.
+            await self.start_playing(self.playing)
+            return
+        take_over = bool(message.get("take_over"))
+        try:
+            log, lock = await on_disk(
+                functools.partial(open_saved, take_over=take_over), path, "web"
+            )
+        except SaveError as exc:
+            raise MessageError("save", "file", name, text=str(exc)) from None
+        except OpenElsewhere as exc:
+            await self.send(
+                {
+                    "type": "open_elsewhere",
+                    "file": name,
+                    "text": exc.text(),
+                    "take_over": _("Take it over"),
+                    "cancel": _("Leave it there"),
+                }
+            )
+            return
         if log.finished:
-            raise MessageError("finished", "file", message.get("file"))
-        self.count_game()
+            lock.release()
+            raise MessageError("finished", "file", name)
         level = log.levels.get("1") or self.level
         if level not in LEVELS:
             level = self.level
-        await self.start_playing(LoggedGame(rebuild(log), log, opponent.for_level(level)))
+        played = LoggedGame(rebuild(log), log, opponent.for_level(level), where="web", lock=lock)
+        self.leave_game()
+        await self.start_playing(played)
+
+    async def save_game(self, played: LoggedGame) -> None:
+        """Save after a move; a game taken over elsewhere leaves the table,
+        and the page is told so instead of the move's answer."""
+        new_file = played.log.path is None and bool(played.log.moves)
+        try:
+            await save(played)
+        except TakenOver:
+            self.leave_game()
+            file = played.log.path.name if played.log.path else None
+            await self.send({"type": "taken_over", "file": file, "text": taken_over_text()})
+            raise GameLeft from None
+        if new_file:
+            self.launch.saved_games += 1
 
     async def start_playing(self, played: LoggedGame) -> None:
         self.mode, self.playing = "play", played
@@ -192,7 +268,7 @@ class Connection:
         if move not in played.game.legal_moves():
             raise MessageError("illegal_move", "move", move)
         events = played.play(HUMAN, move, card_view(played.game.game))
-        await save(played)
+        await self.save_game(played)
         await self.send(self.state_json(events, (HUMAN, move)))
         await self.computer_turns()
 
@@ -202,7 +278,7 @@ class Connection:
             obs, seed = played.computer_request()
             move = await search(played.opponent.choose, obs, seed)
             events = played.play(COMPUTER, move, card_view(played.game.game))
-            await save(played)
+            await self.save_game(played)
             await self.send(self.state_json(events, (COMPUTER, move)))
 
     async def on_move(self, message: Message) -> None:
@@ -219,7 +295,7 @@ class Connection:
         played = self.current_game()
         view = card_view(played.game.game)
         obs = played.game.observation(HUMAN)
-        parsed = parse_input(text, played.game, view)
+        parsed = played.parse(text, view)
         if parsed.kind == "command":
             await self.command(str(parsed.command), played)
             return
@@ -241,7 +317,10 @@ class Connection:
         elif command == "help":
             await self.send({"type": "info", "text": help_text(card_view(played.game.game))})
         elif command == "quit":
-            saved = _("The game is saved in {path}").format(path=played.log.path)
+            if played.log.moves:
+                saved = saved_line(played.game.game, played.log.path)
+            else:
+                saved = _("Nothing was played, so nothing was saved.")
             await self.send({"type": "info", "text": saved})
         elif command == "discards":
             obs = played.game.observation(HUMAN)
@@ -280,6 +359,7 @@ class Connection:
     # ----------------------------------------------------------- lessons
 
     async def on_learn(self, message: Message) -> None:
+        self.leave_game()
         self.lesson = Lesson.start(message.get("game"))
         self.mode = "learn"
         await self.send(self.lesson.as_json(card_view(self.lesson.game)))
@@ -313,8 +393,23 @@ class Connection:
     async def on_saves(self, message: Message) -> None:
         await self.send({"type": "saves", "games": list_saves()})
 
+    async def on_delete(self, message: Message) -> None:
+        """Delete a saved game, then the list again; one open anywhere (this
+        table too) is refused: its holder would only write it again."""
+        name = message.get("file")
+        path = saved_path(name)
+        try:
+            await on_disk(delete_saved, path)
+        except OpenElsewhere as exc:
+            raise MessageError("open_elsewhere", "file", name, text=exc.text()) from None
+        except SaveError as exc:
+            raise MessageError("save", "file", name, text=str(exc)) from None
+        await self.send({"type": "saves", "games": list_saves(), "deleted": name})
+
     async def on_replay(self, message: Message) -> None:
-        self.replay = Replay(open_log(message.get("file")))
+        replay = Replay(open_log(message.get("file")))
+        self.leave_game()
+        self.replay = replay
         self.mode, self.replay_rows = "replay", []
         await self.send(self.replay.as_json(0, [], card_view(self.replay.log.game)))
 

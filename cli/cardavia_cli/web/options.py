@@ -20,7 +20,9 @@ class Limits:
     # A message of the page is a move, a line of text or a setting: small.
     message_bytes: int = 4096
     text_chars: int = 200
-    games_per_connection: int = 200
+    # New games saved by all the pages of one launch together: a page that
+    # reconnects shares the count. Games without a move are not saved.
+    games_per_launch: int = 1000
     # A player has a tab or two; the load benchmark opens 20 at once.
     connections: int = 32
     # Frames larger than this are refused by the WebSocket layer itself.

@@ -1,5 +1,5 @@
 """The messages the page sends, checked before anything acts on them, and
-the text of every error the page is shown.
+the error each refusal becomes (its words are ``words.errors``).
 
 A message is one JSON object with a ``type`` and that type's fields, all
 required unless marked optional here. Anything else (not JSON, too large,
@@ -18,7 +18,8 @@ from typing import Any
 import cardavia
 
 from ..play.opponent import LEVELS
-from ..words.i18n import LANGUAGES, _
+from ..words.errors import table_error_text
+from ..words.i18n import LANGUAGES
 from .options import Limits
 
 # type → {field: (type, required)}
@@ -32,9 +33,10 @@ FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "learn": {"game": (str, True)},
     "next": {},
     "saves": {},
-    "resume": {"file": (str, True)},
+    "resume": {"file": (str, True), "take_over": (bool, False)},
     "replay": {"file": (str, True)},
     "step": {"index": (int, True)},
+    "delete": {"file": (str, True)},
 }
 # The names the game log files get (saves.new_log_path); nothing else is opened.
 SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json")
@@ -97,7 +99,8 @@ def parse_message(raw: str | bytes, limits: Limits) -> Message:
                 raise MessageError("missing_field", name)
             continue
         value = data[name]
-        if isinstance(value, bool) or not isinstance(value, expected):
+        # bool is an int to Python, never to the protocol.
+        if isinstance(value, bool) != (expected is bool) or not isinstance(value, expected):
             raise MessageError("wrong_type", name, value)
         values[name] = value
     message = Message(kind, values)
@@ -139,40 +142,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 def error_text(error: MessageError) -> str:
     """The sentence the page shows for ``error``, in the current language."""
-    texts = {
-        "too_large": _("The message is too large: {size} bytes, at most {limit}."),
-        "bad_json": _("The message is not a JSON object."),
-        "not_object": _("The message is not a JSON object."),
-        "unknown_type": _("Unknown message type “{value}”."),
-        "unknown_field": _("Unknown field “{field}” in the message."),
-        "missing_field": _("The message lacks the field “{field}”."),
-        "wrong_type": _("The field “{field}” has the wrong type."),
-        "unknown_game": _("There is no game “{value}”; choose one of {choices}."),
-        "unknown_language": _("There is no language “{value}”; choose one of {choices}."),
-        "unknown_level": _("There is no level “{value}”; choose one of {choices}."),
-        "too_long": _("The text is too long: at most {limit} characters."),
-        "illegal_move": _("“{value}” is not a legal move now."),
-        "bad_file": _("“{value}” is not the name of a saved game."),
-        "no_game": _("No game is on: deal a new one."),
-        "game_over": _("This game is over: deal a new one."),
-        "not_your_turn": _("Wait: it is the computer's turn."),
-        "too_many_games": _("This page has started {limit} games; reload it to play on."),
-        "too_many_connections": _(
-            "{limit} tables are open already; close one and reload this page."
-        ),
-        "no_lesson": _("No lesson is open."),
-        "no_replay": _("No replay is open."),
-        "no_such_step": _("There is no position {value}: choose 0 to {last}."),
-        "finished": _("That game is over; replay it instead."),
-    }
-    template = texts.get(error.kind)
-    if template is None:
-        # "not_understood", "lesson", "save" and "internal" carry their sentence.
-        return str(error.detail.get("text") or _("Something went wrong; the table is unchanged."))
-    return template.format(
-        value="" if error.value is None else str(error.value)[:80],
-        size=error.value,
+    return table_error_text(
+        error.kind,
         field=error.field,
-        choices=", ".join(CHOICES.get(error.kind, ())),
-        **error.detail,
+        value=error.value,
+        choices=CHOICES.get(error.kind, ()),
+        detail=error.detail,
     )

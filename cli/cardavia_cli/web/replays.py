@@ -41,7 +41,7 @@ def open_log(name: str) -> GameLog:
 
 def list_saves() -> list[dict[str, Any]]:
     listed = []
-    for saved in list_saved(LISTED):
+    for saved in list_saved(LISTED, skip_empty=True):
         entry: dict[str, Any] = {"file": saved.path.name}
         log = saved.log
         if log is None:

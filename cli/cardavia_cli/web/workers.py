@@ -13,7 +13,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..play.logged_game import LoggedGame
-from ..play.saves import write_log
 
 T = TypeVar("T")
 
@@ -33,4 +32,9 @@ async def search(function: Callable[..., T], *args: Any) -> T:
 
 async def save(played: LoggedGame) -> None:
     """Write the game's log; awaited, so one table's writes stay in order."""
-    await _run(_saves, write_log, played.log)
+    await _run(_saves, played.save)
+
+
+async def on_disk(function: Callable[..., T], *args: Any) -> T:
+    """Other work on the games folder (locks, deletions), off the loop."""
+    return await _run(_saves, function, *args)

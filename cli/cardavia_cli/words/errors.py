@@ -6,12 +6,14 @@ detail; ``cardavia.errors``); its words are made here, from the kind. The
 kinds a player can meet through the CLI (a tournament's players and
 journal, Ray, a saved game's moves) have sentences of their own; the rest
 only a program can provoke, and they keep the engine's English text inside
-a translated frame. A refused move is told by ``refusals``.
+a translated frame. The web table's own refusals of a message (its
+``kind``, ``field`` and ``value``; ``web.protocol``) are worded here too. A
+refused move is told by ``refusals``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cardavia import CardaviaError
@@ -74,8 +76,8 @@ def _texts(value: str, detail: Mapping[str, Any]) -> dict[str, Callable[[], str]
         "choice": lambda: _("There is no {field} “{value}”: choose one of {choices}.").format(
             field=get("field"), value=value, choices=get("choices")
         ),
-        "unknown_game": lambda: _("There is no game “{name}”; choose one of {choices}.").format(
-            name=value, choices=get("games")
+        "unknown_game": lambda: _("There is no game “{value}”; choose one of {choices}.").format(
+            value=value, choices=get("games")
         ),
         "missing_dependency": lambda: _(
             "{package} is not installed here. Install it with: pip install {install}"
@@ -123,3 +125,60 @@ def error_text(error: Exception, view: CardView | None = None) -> str:
     if text is not None:
         return text()
     return _("The engine refused it: {text}").format(text=str(error))
+
+
+def _table_texts() -> dict[str, str]:
+    """The web table's refusals of a message, as templates."""
+    return {
+        "too_large": _("The message is too large: {size} bytes, at most {limit}."),
+        "bad_json": _("The message is not a JSON object."),
+        "not_object": _("The message is not a JSON object."),
+        "unknown_type": _("Unknown message type “{value}”."),
+        "unknown_field": _("Unknown field “{field}” in the message."),
+        "missing_field": _("The message lacks the field “{field}”."),
+        "wrong_type": _("The field “{field}” has the wrong type."),
+        "unknown_game": _("There is no game “{value}”; choose one of {choices}."),
+        "unknown_language": _("There is no language “{value}”; choose one of {choices}."),
+        "unknown_level": _("There is no level “{value}”; choose one of {choices}."),
+        "too_long": _("The text is too long: at most {limit} characters."),
+        "illegal_move": _("“{value}” is not a legal move now."),
+        "bad_file": _("“{value}” is not the name of a saved game."),
+        "no_game": _("No game is on: deal a new one."),
+        "game_over": _("This game is over: deal a new one."),
+        "not_your_turn": _("Wait: it is the computer's turn."),
+        "too_many_games": _(
+            "This table has saved {limit} new games since it started; "
+            "restart cardavia web to play on."
+        ),
+        "too_many_connections": _(
+            "{limit} tables are open already; close one and reload this page."
+        ),
+        "no_lesson": _("No lesson is open."),
+        "no_replay": _("No replay is open."),
+        "no_such_step": _("There is no position {value}: choose 0 to {last}."),
+        "finished": _("That game is over; replay it instead."),
+    }
+
+
+def table_error_text(
+    kind: str,
+    *,
+    field: str | None = None,
+    value: Any = None,
+    choices: Iterable[str] = (),
+    detail: Mapping[str, Any] | None = None,
+) -> str:
+    """What the page shows when the table refuses a message of ``kind``."""
+    detail = dict(detail or {})
+    template = _table_texts().get(kind)
+    if template is None:
+        # "not_understood", "lesson", "save", "open_elsewhere" and "internal"
+        # carry their sentence.
+        return str(detail.get("text") or _("Something went wrong; the table is unchanged."))
+    return template.format(
+        value="" if value is None else str(value)[:80],
+        size=value,
+        field=field,
+        choices=", ".join(choices),
+        **detail,
+    )

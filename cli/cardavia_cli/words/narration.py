@@ -109,9 +109,9 @@ def narrate(
             lines.append(text.format(n=n))
         else:
             lines.append(
-                _("You say: beaten. The cards go to the discard pile.")
+                _("You end the bout: the cards go to the discard pile.")
                 if you
-                else _("The computer says: beaten. The cards go to the discard pile.")
+                else _("The computer ends the bout: the cards go to the discard pile.")
             )
     elif kind == "play":
         if before.get("lead") is None:

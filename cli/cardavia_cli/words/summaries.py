@@ -184,6 +184,13 @@ def game_heading() -> str:
     return _("The game is over")
 
 
+def saved_line(game: str, path: object) -> str:
+    """Where a game was saved: a Schnapsen player has played a match, not a game."""
+    if game == "schnapsen":
+        return _("The match is saved in {path}").format(path=path)
+    return _("The game is saved in {path}").format(path=path)
+
+
 def end_summary(
     obs: dict[str, Any], computer_hand: list[str], view: CardView
 ) -> tuple[str, list[str]]:

@@ -125,11 +125,28 @@ export function onSaves(message) {
       if (!game.finished) {
         controls.append(button(t("resume"), { "data-resume": game.file }, () => openMode({ type: "resume", file: game.file })));
       }
+      // Not the game on this very table (modes.js GAME_KEY): it is open here.
+      if (!(state.mode === "play" && sessionStorage.getItem("cardavia.game") === game.file)) {
+        controls.append(deleteButton(game.file));
+      }
       item.append(controls);
     }
     list.append(item);
   }
   body.append(list);
+}
+
+// Two clicks: the first asks "for good?", the second deletes.
+function deleteButton(file) {
+  const control = button(t("delete"), { "data-delete": file }, () => {
+    if (control.dataset.armed) {
+      send({ type: "delete", file });
+    } else {
+      control.dataset.armed = "1";
+      control.textContent = t("delete_sure");
+    }
+  });
+  return control;
 }
 
 function formatDate(iso) {

@@ -4,8 +4,9 @@
 // server answers; it reads no move string, the server sends each move's
 // kind, card and label. The modules: state.js (the one state object),
 // socket.js, settings.js, board.js and middle.js (the table), cards.js,
-// dialogs.js (summary, notices, errors, the panel), modes.js (play, learn,
-// replay), dom.js (element builders).
+// dialogs.js (summary, notices, errors, the panel), elsewhere.js (a game
+// open in another place), modes.js (play, learn, replay), dom.js (element
+// builders).
 
 import { $, $$ } from "./dom.js";
 import {
@@ -20,6 +21,7 @@ import {
   showNotice,
   showSummary,
 } from "./dialogs.js";
+import { onOpenElsewhere, onTakenOver } from "./elsewhere.js";
 import { GAME_KEY, onLesson, onReplay, onState, showWelcome } from "./modes.js";
 import { applyLook, applyStrings, bindSettings, chooseSettings, loadSettings } from "./settings.js";
 import { connect, send } from "./socket.js";
@@ -40,6 +42,8 @@ const HANDLERS = {
   choose: onChoose,
   info: (m) => showNotice(m.text),
   error: onError,
+  open_elsewhere: onOpenElsewhere,
+  taken_over: onTakenOver,
 };
 
 // One message from the server, shown; the socket's queue waits for it.
@@ -68,8 +72,10 @@ function onWelcome(message) {
     params.delete("game");
     history.replaceState(null, "", `${location.pathname}?${params}`);
   } else {
+    // This tab's own game, after a reload: the old page's hold on it may
+    // not have been let go yet, and it is this player's game to go on with.
     const unfinished = sessionStorage.getItem(GAME_KEY);
-    if (unfinished) send({ type: "resume", file: unfinished });
+    if (unfinished) send({ type: "resume", file: unfinished, take_over: true });
   }
 }
 
