@@ -137,7 +137,9 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` whole games in Rust; the summary of ``cardavia.simulate``."""
 
-def soak(game: str, games: int, seed: int, threads: int) -> dict[str, Any]:
+def soak(
+    game: str, games: int, seed: int, threads: int, *, players: int | None = None
+) -> dict[str, Any]:
     """Play ``games`` random games in Rust, every invariant checked after
     every move: ``game``, ``games``, ``moves``, ``round_trips`` and the
     first ``violation`` (``None`` when clean). Only in a build with the
