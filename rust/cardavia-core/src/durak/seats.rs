@@ -19,6 +19,10 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     #[inline]
     pub(crate) fn next_in(&self, seat: usize) -> usize {
         let n = usize::from(self.players);
+        if self.out == 0 {
+            // Nobody out (always, in a duel that goes on): the next seat.
+            return if seat + 1 >= n { 0 } else { seat + 1 };
+        }
         let mut next = seat;
         for _ in 0..n {
             next = if next + 1 >= n { 0 } else { next + 1 };
@@ -32,6 +36,10 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// Every thrower, as bits: the seats in but the defender.
     #[inline]
     pub(crate) fn throwers(&self) -> u8 {
+        if self.players == 2 {
+            // A duel's only thrower is the attacker.
+            return 1 << self.attacker;
+        }
         self.seats_in() & !(1 << self.defender())
     }
 
