@@ -21,7 +21,8 @@ def assert_same(rust: Any, ref: Any, where: str) -> None:
     assert rust.legal_moves() == ref.legal_moves(), f"{where}: legal_moves"
     assert rust.to_dict() == ref.to_dict(), f"{where}: to_dict"
     assert rust.to_json() == ref.to_json(), f"{where}: to_json"
-    for seat in (0, 1):
+    assert rust.players == ref.players, f"{where}: players"
+    for seat in range(ref.players):
         assert rust.observation(seat) == ref.observation(seat), f"{where}: observation({seat})"
     assert rust.is_over == ref.is_over, f"{where}: is_over"
     assert rust.outcome == ref.outcome, f"{where}: outcome"
@@ -44,10 +45,18 @@ def assert_same_refusals(rust: Any, ref: Any, candidates: list[str], where: str)
         assert rust.refusal(move) == ref.refusal(move), f"{where}: refusal({move!r})"
 
 
-def lockstep(game: str, seed: int, *, deck: list[str] | None = None, full: bool = True) -> int:
-    """Play one random game in both engines; return the number of moves."""
-    rust = cardavia.new_game(game, seed=seed, deck=deck, engine="rust")
-    ref = cardavia.new_game(game, seed=seed, deck=deck, engine="reference")
+def lockstep(
+    game: str,
+    seed: int,
+    *,
+    deck: list[str] | None = None,
+    full: bool = True,
+    players: int | None = None,
+) -> int:
+    """Play one random game in both engines (at ``players`` seats, RULES.md
+    ch. 7); return the number of moves."""
+    rust = cardavia.new_game(game, seed=seed, deck=deck, engine="rust", players=players)
+    ref = cardavia.new_game(game, seed=seed, deck=deck, engine="reference", players=players)
     chooser = random.Random(seed)
     # Its own stream, so that the moves played stay those of the seed.
     picker = random.Random(~seed)
@@ -56,6 +65,11 @@ def lockstep(game: str, seed: int, *, deck: list[str] | None = None, full: bool 
         where = f"{game} seed={seed} step={step}"
         if full or ref.is_over:
             assert_same(rust, ref, where)
+            if players is not None:
+                # The state crosses engines at every step, and back.
+                assert cardavia.from_dict(ref.to_dict()).to_dict() == ref.to_dict(), where
+                back = cardavia.from_dict(rust.to_dict(), engine="reference")
+                assert back.to_dict() == ref.to_dict(), where
         else:
             assert rust.legal_moves() == ref.legal_moves(), f"{where}: legal_moves"
         assert_same_refusals(rust, ref, refusal_candidates(ref, picker, full), where)

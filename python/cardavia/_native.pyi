@@ -26,6 +26,7 @@ __all__ = [
     "MAX_DEALS",
     "MAX_GAMES",
     "MAX_ITERATIONS",
+    "MAX_PLAYERS",
     "MAX_SHARD_GAMES",
     "MAX_THREADS",
     "MAX_TIME_MS",
@@ -37,6 +38,7 @@ __all__ = [
     "Game",
     "action_masks",
     "analyse",
+    "check_players",
     "choose_move",
     "observation_tensors",
     "sample_world",
@@ -59,6 +61,8 @@ MAX_SHARD_GAMES: int
 #: The games, by id: ``("durak", "perevodnoy", "schnapsen")``.
 GAMES: tuple[str, ...]
 GAME_DECKS: dict[str, str]
+#: The most seats each game seats (RULES.md ch. 7): Durak 6, Schnapsen 2.
+MAX_PLAYERS: dict[str, int]
 MARRIAGE_POINTS: dict[str, int]
 #: The AI's levels and their iteration budgets (per thread).
 LEVELS: dict[str, int]
@@ -92,10 +96,17 @@ class Game:
     """A game in the Rust core; the API of docs/API.md."""
 
     def __new__(
-        cls, game: str, seed: int | None = None, deck: Sequence[str] | None = None
+        cls,
+        game: str,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+        *,
+        players: int | None = None,
     ) -> Self: ...
     game: str
     engine: str
+    @property
+    def players(self) -> int: ...
     @property
     def current_player(self) -> int | None: ...
     @property
@@ -118,10 +129,17 @@ class Game:
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, _memo: object) -> Game: ...
 
-def simulate(game: str, games: int, seed: int, policy: str, threads: int) -> dict[str, Any]:
+def check_players(game: str, players: int | None = None) -> int:
+    """The seats of a new game, checked by the core: ``None`` is two."""
+
+def simulate(
+    game: str, games: int, seed: int, policy: str, threads: int, *, players: int | None = None
+) -> dict[str, Any]:
     """Play ``games`` whole games in Rust; the summary of ``cardavia.simulate``."""
 
-def soak(game: str, games: int, seed: int, threads: int) -> dict[str, Any]:
+def soak(
+    game: str, games: int, seed: int, threads: int, *, players: int | None = None
+) -> dict[str, Any]:
     """Play ``games`` random games in Rust, every invariant checked after
     every move: ``game``, ``games``, ``moves``, ``round_trips`` and the
     first ``violation`` (``None`` when clean). Only in a build with the

@@ -27,6 +27,8 @@ class Game(Protocol):
     engine: str
 
     @property
+    def players(self) -> int: ...
+    @property
     def current_player(self) -> int | None: ...
     @property
     def is_over(self) -> bool: ...
@@ -75,16 +77,26 @@ def new_game(
     seed: int | None = None,
     deck: Sequence[str] | None = None,
     engine: str | None = None,
+    players: int | None = None,
 ) -> Game:
-    """A new game, dealt from ``seed`` or from an explicit ``deck`` (top first)."""
+    """A new game, dealt from ``seed`` or from an explicit ``deck`` (top
+    first), at a table of ``players`` seats (Durak 2 to 6, RULES.md ch. 7;
+    ``None`` is two; Schnapsen takes none)."""
     chosen = check_engine(engine)
     # Any sequence of cards is a deck; anything else the engine refuses.
     cards: Any = deck
     if isinstance(deck, Sequence) and not isinstance(deck, (str, bytes)):
         cards = list(deck)
     if chosen == "rust":
-        return _native.Game(game, seed, cards)
-    return _reference(check_game(game))(seed=seed, deck=cards)
+        return _native.Game(game, seed, cards, players=players)
+    name = check_game(game)
+    seats = _native.check_players(name, players)
+    if seats == 2:
+        return _reference(name)(seed=seed, deck=cards)
+    # Only the Durak games seat more than two (the core checked it).
+    durak: Any = _reference(name)
+    seated: Game = durak(seed=seed, deck=cards, players=seats)
+    return seated
 
 
 def from_dict(data: object, *, engine: str | None = None) -> Game:

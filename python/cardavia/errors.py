@@ -76,6 +76,19 @@ TEXTS: dict[str, str] = {
     "limit_mismatch": (
         "{field}: {value}, but the defender's hand when the bout began makes it {expected}"
     ),
+    # Durak at three seats or more (chapter 7).
+    "out_with_cards": "{field}: a seat goes out only with an empty hand and an empty stock",
+    "attacker_out": "{field}: seat {value} is out and cannot attack",
+    "bad_passes": (
+        "{field}: the throwers pass in priority order, once an attack is on the table,"
+        " and not all of them while the bout goes on"
+    ),
+    "no_winner": "{field}: from three players on the deal has a loser, not a winner",
+    "loser_not_last": "{field}: the durak is the one seat still in, holding cards",
+    "two_players": "{field}: {game} is played by two; it takes no {field}, got {value}",
+    "players_unsupported": (
+        "{field}: the AI plays Durak for two; a table of {value} is not supported yet"
+    ),
     # Schnapsen: the match, the deal and its record (chapter 5).
     "deal_after_match": "{field}: a deal after the match was won",
     "match_points": "{field} do not follow from the deals",

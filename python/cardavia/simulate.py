@@ -27,10 +27,14 @@ def simulate(
     seed: int = 0,
     policy: str = "random",
     threads: int | None = None,
+    players: int | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games with ``policy`` for both seats, on ``threads``
+    """Play ``games`` games with ``policy`` for every seat, on ``threads``
     threads (default: every core), the GIL released. Returns a summary:
     ``games``, ``wins`` per seat, ``draws``, ``decisions`` (moves played);
-    for Schnapsen also ``match_wins``, ``game_points`` per seat and ``deals``."""
+    for Schnapsen also ``match_wins``, ``game_points`` per seat and ``deals``.
+    At a Durak table of ``players`` seats (3 to 6, RULES.md ch. 7) ``wins``
+    gives way to ``players`` and ``losers``, how often each seat was the
+    durak."""
     workers = min(os.cpu_count() or 1, MAX_THREADS) if threads is None else threads
-    return _native.simulate(game, games, seed, policy, workers)
+    return _native.simulate(game, games, seed, policy, workers, players=players)

@@ -30,6 +30,8 @@ class ReferenceGame(ABC):
 
     game: str = ""
     engine: str = "reference"
+    #: How many seats play (Durak 2 to 6, RULES.md ch. 7; Schnapsen 2).
+    players: int = 2
     history: list[str]
     outcome: dict[str, Any] | None
     hands: list[list[str]]
@@ -147,15 +149,17 @@ class ReferenceGame(ABC):
             "current_player": self.current_player,
             "legal_moves": self.legal_moves() if self.current_player == seat else [],
             "hand": list(self.hands[seat]),
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
+            "hand_sizes": [len(hand) for hand in self.hands],
             "known": [list(cards) for cards in self.known],
         }
 
     def check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an integer, got {type(seat).__name__}")
-        if seat not in (0, 1):
-            raise InvalidArgumentError(kind="integer", field="seat", value=seat, low=0, high=1)
+        if not 0 <= seat < self.players:
+            raise InvalidArgumentError(
+                kind="integer", field="seat", value=seat, low=0, high=self.players - 1
+            )
         return seat
 
     def __repr__(self) -> str:

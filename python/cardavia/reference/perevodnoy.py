@@ -14,7 +14,7 @@ from .durak import MAX_ATTACKS, DurakGame, durak_moves
 
 
 class PerevodnoyGame(DurakGame):
-    """One deal of two-player transferable Durak."""
+    """One deal of transferable Durak at 2 to 6 seats."""
 
     game = "perevodnoy"
     transfers = True
@@ -23,13 +23,19 @@ class PerevodnoyGame(DurakGame):
     def _defender_moves(self) -> list[str]:
         return super()._defender_moves() + self._transfers()
 
+    def _next_defender(self) -> int:
+        """The seat that would defend after a transfer: the next seat in
+        after the defender (with two seats, the attacker)."""
+        return self.next_in(self.defender)
+
     def _transfer_possible(self) -> bool:
-        """Nothing beaten yet, and the attacker (the new defender) could
-        face one more attack card; whatever the defender holds."""
+        """Nothing beaten yet, and the next defender could face one more
+        attack card; whatever the defender holds."""
         if any(defence is not None for _, defence in self.table):
             return False
         attacks_after = len(self.table) + 1
-        return attacks_after <= MAX_ATTACKS and attacks_after <= len(self.hands[self.attacker])
+        next_hand = len(self.hands[self._next_defender()])
+        return attacks_after <= MAX_ATTACKS and attacks_after <= next_hand
 
     def can_transfer(self) -> bool:
         return (
@@ -53,6 +59,7 @@ class PerevodnoyGame(DurakGame):
         self._play_card(transferring, card)
         self.table.append([card, None])
         self.attacker = transferring
+        self.passed = set()
         self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
 
     def _why_transfer(self, card: str) -> dict[str, Any]:
@@ -67,9 +74,10 @@ class PerevodnoyGame(DurakGame):
         attack_rank = rank(str(self.table[0][0]))
         if rank(card) != attack_rank:
             return {"reason": "transfer_rank", "rank": attack_rank}
+        nxt = self._next_defender()
         return {
             "reason": "next_defender_too_few",
-            "next_defender": self.attacker,
-            "hand_size": len(self.hands[self.attacker]),
+            "next_defender": nxt,
+            "hand_size": len(self.hands[nxt]),
             "attacks": len(self.table) + 1,
         }

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import ATLASNYE, SCHNAPSEN, Deck, suit
+from ..errors import InvalidArgumentError
 from . import GAME_CLASSES
 from .base import ReferenceGame
 from .checks import (
@@ -38,7 +39,9 @@ from .checks import (
     fault,
 )
 from .durak import DurakGame
+from .durak import outcome as durak_outcome
 from .durak import state as durak_state
+from .durak.seats import MAX_SEATS
 from .perevodnoy import PerevodnoyGame
 from .schnapsen import MOVES as SCHNAPSEN_MOVES
 from .schnapsen import SchnapsenGame
@@ -48,11 +51,15 @@ DURAK_OBSERVATION_KEYS = (
     "game", "seat", "current_player", "legal_moves", "hand", "hand_sizes", "known", "trump",
     "trump_card", "stock_size", "table", "discard", "attacker", "defender", "taking", "limit",
     "open_attack", "table_ranks", "adds_left", "beating", "can_transfer",
-    "idle_bouts", "history", "outcome",
+    "idle_bouts", "history", "outcome", "players", "out", "throwers", "passed",
 )  # fmt: skip
 #: The bout's facts: derived, and missing from an observation written
-#: before schema 2, which is read as before.
-DURAK_OPTIONAL = ("open_attack", "table_ranks", "adds_left", "beating", "can_transfer")
+#: before schema 2, which is read as before; and those of three seats or
+#: more (RULES 7), which a duel's observation leaves out.
+DURAK_OPTIONAL = (
+    "open_attack", "table_ranks", "adds_left", "beating", "can_transfer",
+    "players", "out", "throwers", "passed",
+)  # fmt: skip
 SCHNAPSEN_OBSERVATION_KEYS = (
     "game", "seat", "current_player", "legal_moves", "hand", "hand_sizes", "known", "trump",
     "indicator", "stock_size", "closed", "exhausted", "exchange", "dealer", "leader", "lead",
@@ -145,6 +152,12 @@ def deal_world(template: Template, rng: random.Random) -> ReferenceGame:
 
 
 def _durak_template(obs: Mapping[str, Any]) -> Template:
+    if "players" in obs:
+        # Worlds of a larger table (the N-1 hidden hands) are not dealt
+        # yet, so neither the AI nor ``sample_world`` takes one.
+        players = check_int(obs["players"], "players", 2, MAX_SEATS)
+        if players != 2:
+            raise InvalidArgumentError(kind="players_unsupported", field="players", value=players)
     seat, hand, sizes, known = _seat_fields(obs, ATLASNYE, 36)
     other = 1 - seat
     trump_card = ATLASNYE.check_card(obs["trump_card"], "trump_card")
@@ -156,7 +169,7 @@ def _durak_template(obs: Mapping[str, Any]) -> Template:
     limit = check_int(obs["limit"], "limit", 0, 6)
     idle_bouts = check_int(obs["idle_bouts"], "idle_bouts", 0, 50)
     history = _history(obs, DurakGame.MOVES if obs["game"] == "durak" else PerevodnoyGame.MOVES)
-    outcome = durak_state.check_outcome(obs["outcome"], reason_optional=True)
+    outcome = durak_outcome.check_outcome(obs["outcome"], reason_optional=True)
     if len(hand) != sizes[seat]:
         raise fault("hand_sizes", "hand", len(hand))
     table_cards = [card for pair in table for card in pair if card is not None]
@@ -171,7 +184,7 @@ def _durak_template(obs: Mapping[str, Any]) -> Template:
     hands = [hand, opponent] if seat == 0 else [opponent, hand]
     if outcome is not None and "reason" not in outcome:
         # Written before the outcome had a reason: it follows from the hands.
-        outcome["reason"] = durak_state.end_reason(outcome, hands)
+        outcome["reason"] = durak_outcome.end_reason(outcome, 2, not hands[0] and not hands[1])
     state = {
         "schema": SCHEMA_VERSION,
         "game": obs["game"],

@@ -69,7 +69,7 @@ pub trait Research: Observe + Tensor {
         match self.outcome() {
             Some(Outcome::Win { winner: 0 }) => [1.0, -1.0],
             Some(Outcome::Win { .. }) => [-1.0, 1.0],
-            Some(Outcome::Draw) | None => [0.0, 0.0],
+            Some(Outcome::Draw | Outcome::Loser { .. }) | None => [0.0, 0.0],
         }
     }
 }

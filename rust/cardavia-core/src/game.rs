@@ -69,18 +69,20 @@ pub struct Record {
 }
 
 /// How a finished game ended (Schnapsen: the match). The loser of a win
-/// is the other seat.
+/// is the other seat; from three seats on a Durak table has a loser, the
+/// durak, and no winner (RULES 7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Draw,
     Win { winner: u8 },
+    Loser { loser: u8 },
 }
 
 impl Outcome {
     pub fn winner(self) -> Option<usize> {
         match self {
             Outcome::Win { winner } => Some(usize::from(winner)),
-            Outcome::Draw => None,
+            Outcome::Draw | Outcome::Loser { .. } => None,
         }
     }
 }
@@ -101,6 +103,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// permutation) and the generator that shuffled it (Schnapsen keeps it
     /// for the later deals).
     fn deal(deck: &[Card], rng: SplitMix64) -> Self;
+
+    /// The most seats the game seats (RULES 7: Durak 6, Schnapsen 2).
+    const MAX_PLAYERS: usize = 2;
+
+    /// Deal to `players` seats, checked to be 2..=`MAX_PLAYERS`.
+    fn deal_seats(deck: &[Card], rng: SplitMix64, players: usize) -> Self {
+        let _ = players;
+        Self::deal(deck, rng)
+    }
+
+    /// How many seats play.
+    fn players(&self) -> usize {
+        2
+    }
 
     fn current_player(&self) -> Option<usize>;
     fn is_over(&self) -> bool {

@@ -26,26 +26,34 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     }
 
     /// Whether the bout still allows a transfer, whatever the defender
-    /// holds: nothing beaten yet, and the attacker (the new defender)
-    /// could face one more attack card. Only meaningful while an attack
-    /// is open.
+    /// holds: nothing beaten yet, and the next seat in after the defender
+    /// (the new defender; with two seats the attacker) could face one more
+    /// attack card. Only meaningful while an attack is open.
     #[inline]
     pub(crate) fn transfer_possible(&self) -> bool {
         if !TRANSFERS || self.defended != 0 {
             return false;
         }
         let attacks_after = self.table_len as usize + 1;
-        let attacker_hand = count(self.hands[self.attacker as usize]) as usize;
-        attacks_after <= MAX_ATTACKS && attacks_after <= attacker_hand
+        let next_hand = count(self.hands[self.next_defender()]) as usize;
+        attacks_after <= MAX_ATTACKS && attacks_after <= next_hand
     }
 
-    /// The transferring seat becomes the attacker; the new defender faces
-    /// every attack card, and the limit is fixed anew from its hand.
+    /// The seat that would defend after a transfer.
+    #[inline]
+    fn next_defender(&self) -> usize {
+        self.next_in(self.defender())
+    }
+
+    /// The transferring seat becomes the main attacker; the new defender
+    /// faces every attack card, the limit is fixed anew from its hand, and
+    /// the passes start over.
     pub(crate) fn apply_transfer(&mut self, card: Card) {
         let transferring = self.defender();
         self.play_card(transferring, card);
         self.push_attack(card);
         self.attacker = transferring as u8;
+        self.passed = 0;
         self.reset_limit();
     }
 
@@ -54,7 +62,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// attack's, or the new defender holds too few cards. (At most four
     /// cards share a rank, so the bound of six never decides.)
     pub(crate) fn why_transfer(&self, card: Card) -> Refusal {
-        let attacker = self.attacker();
+        let next = self.next_defender();
         if self.hands[self.defender()] & bit(card) == 0 {
             Refusal::new(Reason::NotInHand).card("card", DECK, card)
         } else if self.defended != 0 {
@@ -63,8 +71,8 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             Refusal::new(Reason::TransferRank).rank("rank", DECK, DECK.rank(self.attacks[0]))
         } else {
             Refusal::new(Reason::NextDefenderTooFew)
-                .with("next_defender", attacker)
-                .with("hand_size", count(self.hands[attacker]))
+                .with("next_defender", next)
+                .with("hand_size", count(self.hands[next]))
                 .with("attacks", self.table_len + 1)
         }
     }

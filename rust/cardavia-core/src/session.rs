@@ -6,6 +6,7 @@ use crate::checks::{check_depth, check_permutation, parse_json};
 use crate::dispatch::family;
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, play_named, Game, Record, State};
+use crate::limits::{check_argument, given};
 use crate::refusal::{refusal, Refusal};
 use crate::rng::{shuffle, SplitMix64};
 use crate::{for_game, with_game};
@@ -28,6 +29,24 @@ impl GameId {
 
     pub const fn deck(self) -> Deck {
         for_game!(self, G => G::DECK)
+    }
+
+    /// The most seats the game seats (RULES 7).
+    pub const fn max_players(self) -> usize {
+        for_game!(self, G => G::MAX_PLAYERS)
+    }
+
+    /// The seats a caller asks for: `None` is two; a game of two seats
+    /// (Schnapsen) takes no `players` at all, the others 2 to their most.
+    pub fn check_players(self, players: Option<i128>) -> Result<usize> {
+        match players {
+            None => Ok(2),
+            Some(n) if self.max_players() == 2 => {
+                Err(Error::argument(Kind::TwoPlayers, "players", given(n))
+                    .with("game", self.name()))
+            }
+            Some(n) => Ok(check_argument(n, "players", 2, self.max_players() as u64)? as usize),
+        }
     }
 
     /// The game of that id, if it is one.
@@ -77,6 +96,11 @@ impl<G: State> Session<G> {
     /// shuffles the canonical order. The caller supplies a seed when
     /// neither is given.
     pub fn new(seed: Option<u64>, deck: Option<&[String]>) -> Result<Self> {
+        Self::seated(seed, deck, 2)
+    }
+
+    /// `new` at a table of `players` seats, checked (`check_players`).
+    pub fn seated(seed: Option<u64>, deck: Option<&[String]>, players: usize) -> Result<Self> {
         let mut rng = SplitMix64::new(seed.unwrap_or(0));
         let order = match deck {
             Some(names) => parse_deck(G::DECK, names)?,
@@ -88,7 +112,7 @@ impl<G: State> Session<G> {
             None => return Err(Error::argument(Kind::SeedOrDeck, "seed", Value::Null)),
         };
         Ok(Self {
-            game: G::deal(&order, rng),
+            game: G::deal_seats(&order, rng, players),
             record: Record {
                 seed,
                 deck: order,
@@ -132,6 +156,20 @@ family! {
 impl AnySession {
     pub fn new(game: GameId, seed: Option<u64>, deck: Option<&[String]>) -> Result<Self> {
         Ok(for_game!(game, G => Session::<G>::new(seed, deck)?.into()))
+    }
+
+    /// `new` at a table of `players` seats, checked (`check_players`).
+    pub fn seated(
+        game: GameId,
+        seed: Option<u64>,
+        deck: Option<&[String]>,
+        players: usize,
+    ) -> Result<Self> {
+        Ok(for_game!(game, G => Session::<G>::seated(seed, deck, players)?.into()))
+    }
+
+    pub fn players(&self) -> usize {
+        with_game!(self, s => s.game.players())
     }
 
     /// The checks of `cardavia.from_dict`: an object naming one of the

@@ -4,9 +4,10 @@
 //! `i` alone, so a batch's summary does not depend on the thread count.
 
 use crate::cards::Card;
+use crate::durak::MAX_SEATS;
 use crate::error::{Error, Kind, Result};
 use crate::for_game;
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::limits::{check_argument, MAX_GAMES, MAX_THREADS};
 use crate::rng::{shuffle, SplitMix64};
 use crate::session::GameId;
@@ -47,6 +48,8 @@ pub struct Batch {
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
+    /// The seats of every game (RULES 7); two unless `seated`.
+    pub players: usize,
 }
 
 impl Batch {
@@ -57,12 +60,28 @@ impl Batch {
             games: check_argument(games, "games", 0, MAX_GAMES)?,
             seed: check_argument(seed, "seed", 0, u64::MAX)?,
             threads: check_argument(threads, "threads", 1, MAX_THREADS)? as usize,
+            players: 2,
+        })
+    }
+
+    /// The batch at `players` seats, checked for its game (`None`: two).
+    pub fn seated(self, players: Option<i128>) -> Result<Self> {
+        Ok(Self {
+            players: self.game.check_players(players)?,
+            ..self
         })
     }
 
     /// The batch played with `policy`.
     pub fn simulate(&self, policy: Policy) -> Summary {
-        for_game!(self.game, G => simulate::<G>(self.games, self.seed, policy, self.threads))
+        let Self {
+            games,
+            seed,
+            threads,
+            players,
+            ..
+        } = *self;
+        for_game!(self.game, G => simulate::<G>(games, seed, policy, threads, players))
     }
 }
 
@@ -78,6 +97,8 @@ pub struct Summary {
     pub game_points: [u64; 2],
     /// Schnapsen: deals played over all matches.
     pub deals: u64,
+    /// From three seats on: how often each seat was the durak.
+    pub losers: [u64; MAX_SEATS],
 }
 
 impl Summary {
@@ -90,6 +111,9 @@ impl Summary {
             self.wins[seat] += other.wins[seat];
             self.game_points[seat] += other.game_points[seat];
         }
+        for seat in 0..MAX_SEATS {
+            self.losers[seat] += other.losers[seat];
+        }
     }
 }
 
@@ -99,7 +123,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Deal game `index` and play it out with `policy`; add it to `summary`.
-fn play_one<G: Game>(seed: u64, index: u64, policy: Policy, summary: &mut Summary) {
+fn play_one<G: Game>(seed: u64, index: u64, policy: Policy, players: usize, summary: &mut Summary) {
     let deal_seed = game_seed(seed, index);
     let mut rng = SplitMix64::new(deal_seed);
     let mut order = [0 as Card; 64];
@@ -108,7 +132,7 @@ fn play_one<G: Game>(seed: u64, index: u64, policy: Policy, summary: &mut Summar
         *card = i as Card;
     }
     shuffle(order, &mut rng);
-    let mut game = G::deal(order, rng);
+    let mut game = G::deal_seats(order, rng, players);
     // The policy's own stream, apart from the dealing stream.
     let mut chooser = SplitMix64::new(deal_seed ^ 0x5851_F42D_4C95_7F2D);
     let Policy::Random = policy;
@@ -118,9 +142,10 @@ fn play_one<G: Game>(seed: u64, index: u64, policy: Policy, summary: &mut Summar
         summary.decisions += 1;
     }
     summary.games += 1;
-    match game.winner() {
-        Some(seat) => summary.wins[seat] += 1,
-        None => summary.draws += 1,
+    match game.outcome() {
+        Some(Outcome::Win { winner }) => summary.wins[usize::from(winner)] += 1,
+        Some(Outcome::Loser { loser }) => summary.losers[usize::from(loser)] += 1,
+        _ => summary.draws += 1,
     }
     let points = game.game_points();
     summary.game_points[0] += u64::from(points[0]);
@@ -128,13 +153,20 @@ fn play_one<G: Game>(seed: u64, index: u64, policy: Policy, summary: &mut Summar
     summary.deals += u64::from(game.deals_finished());
 }
 
-/// Play `games` games on `threads` threads (at least one).
-pub fn simulate<G: Game>(games: u64, seed: u64, policy: Policy, threads: usize) -> Summary {
+/// Play `games` games at `players` seats on `threads` threads (at least
+/// one).
+pub fn simulate<G: Game>(
+    games: u64,
+    seed: u64,
+    policy: Policy,
+    threads: usize,
+    players: usize,
+) -> Summary {
     let threads = threads.max(1).min(games.max(1) as usize);
     if threads == 1 {
         let mut summary = Summary::default();
         for index in 0..games {
-            play_one::<G>(seed, index, policy, &mut summary);
+            play_one::<G>(seed, index, policy, players, &mut summary);
         }
         return summary;
     }
@@ -147,7 +179,7 @@ pub fn simulate<G: Game>(games: u64, seed: u64, policy: Policy, threads: usize) 
                     let mut summary = Summary::default();
                     let end = ((t + 1) * per_thread).min(games);
                     for index in t * per_thread..end {
-                        play_one::<G>(seed, index, policy, &mut summary);
+                        play_one::<G>(seed, index, policy, players, &mut summary);
                     }
                     summary
                 })
@@ -191,6 +223,25 @@ mod tests {
         assert_eq!(refused("durak", 0, -1, 0), integer("seed"));
         let threads = i128::from(MAX_THREADS) + 1;
         assert_eq!(refused("durak", 0, 0, threads), integer("threads"));
+    }
+
+    #[test]
+    fn a_table_is_played_out_by_every_seat() {
+        let batch = Batch::parse("perevodnoy", 200, 5, 2).unwrap();
+        let table = batch.seated(Some(4)).unwrap().simulate(Policy::Random);
+        assert_eq!(table.wins, [0, 0]);
+        assert_eq!(table.losers[4..], [0, 0]);
+        assert_eq!(table.losers.iter().sum::<u64>() + table.draws, 200);
+        assert!(table.losers[..4].iter().all(|&n| n > 20), "{table:?}");
+        // Two seats, given or not, are the batch of before.
+        let two = batch.seated(Some(2)).unwrap().simulate(Policy::Random);
+        assert_eq!(two, batch.simulate(Policy::Random));
+        let refused = |game: &str, players: i128| {
+            let batch = Batch::parse(game, 1, 1, 1).unwrap();
+            batch.seated(Some(players)).unwrap_err().kind
+        };
+        assert_eq!(refused("durak", 7), Kind::Integer);
+        assert_eq!(refused("schnapsen", 2), Kind::TwoPlayers);
     }
 
     #[test]

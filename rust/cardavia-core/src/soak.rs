@@ -41,11 +41,11 @@ pub fn soak_seed(seed: u64, index: u64) -> u64 {
     SplitMix64::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next()
 }
 
-fn deal<G: State>(deal_seed: u64) -> (G, Record) {
+fn deal<G: State>(deal_seed: u64, players: usize) -> (G, Record) {
     let mut rng = SplitMix64::new(deal_seed);
     let mut order: Vec<Card> = (0..G::DECK.len() as Card).collect();
     shuffle(&mut order, &mut rng);
-    let game = G::deal(&order, rng);
+    let game = G::deal_seats(&order, rng, players);
     let record = Record {
         seed: Some(deal_seed),
         deck: order,
@@ -108,9 +108,9 @@ fn round_trip<G: State + PartialEq>(game: &G, record: &Record) -> Result<G, Stri
 }
 
 /// Play game `index` of the run to its end, checking everything.
-fn soak_one<G: State + PartialEq>(seed: u64, index: u64, report: &mut SoakReport) {
+fn soak_one<G: State + PartialEq>(seed: u64, index: u64, players: usize, report: &mut SoakReport) {
     let deal_seed = soak_seed(seed, index);
-    let (mut game, mut record) = deal::<G>(deal_seed);
+    let (mut game, mut record) = deal::<G>(deal_seed, players);
     let mut chooser = SplitMix64::new(deal_seed ^ 0x5851_F42D_4C95_7F2D);
     // One round trip at a random move of the first 40 (a shorter game gets
     // its round trip at the end only).
@@ -155,16 +155,22 @@ fn soak_one<G: State + PartialEq>(seed: u64, index: u64, report: &mut SoakReport
     }
 }
 
-/// Play `games` random games of `G` on `threads` threads (at least one),
-/// checking every move; stops at the first violation.
-pub fn soak<G: State + PartialEq>(games: u64, seed: u64, threads: usize) -> SoakReport {
+/// Play `games` random games of `G` at `players` seats on `threads`
+/// threads (at least one), checking every move; stops at the first
+/// violation.
+pub fn soak<G: State + PartialEq>(
+    games: u64,
+    seed: u64,
+    threads: usize,
+    players: usize,
+) -> SoakReport {
     let threads = (threads as u64).clamp(1, MAX_THREADS);
     let stop = AtomicBool::new(false);
     let run = |worker: u64| {
         let mut report = SoakReport::default();
         let mut index = worker;
         while index < games && !stop.load(Ordering::Relaxed) {
-            soak_one::<G>(seed, index, &mut report);
+            soak_one::<G>(seed, index, players, &mut report);
             if report.violation.is_some() {
                 stop.store(true, Ordering::Relaxed);
                 break;
@@ -202,7 +208,14 @@ pub fn soak<G: State + PartialEq>(games: u64, seed: u64, threads: usize) -> Soak
 impl Batch {
     /// The batch's random games, every move checked.
     pub fn soak(&self) -> SoakReport {
-        crate::for_game!(self.game, G => soak::<G>(self.games, self.seed, self.threads))
+        let Self {
+            games,
+            seed,
+            threads,
+            players,
+            ..
+        } = *self;
+        crate::for_game!(self.game, G => soak::<G>(games, seed, threads, players))
     }
 }
 
@@ -216,20 +229,22 @@ mod tests {
     #[test]
     fn a_short_soak_is_clean() {
         for report in [
-            soak::<Durak>(200, 1, 2),
-            soak::<Perevodnoy>(200, 2, 2),
-            soak::<Schnapsen>(100, 3, 2),
+            soak::<Durak>(200, 1, 2, 2),
+            soak::<Perevodnoy>(200, 2, 2, 2),
+            soak::<Durak>(60, 7, 2, 4),
+            soak::<Perevodnoy>(60, 8, 2, 6),
+            soak::<Schnapsen>(100, 3, 2, 2),
         ] {
             assert_eq!(report.violation, None);
             assert!(report.round_trips > report.games);
             assert!(report.moves > 20 * report.games);
         }
-        assert_eq!(soak::<Durak>(10, 4, 3).games, 10);
+        assert_eq!(soak::<Durak>(10, 4, 3, 2).games, 10);
     }
 
     #[test]
     fn check_invariants_finds_a_broken_position() {
-        let (durak, _) = deal::<Durak>(5);
+        let (durak, _) = deal::<Durak>(5, 2);
         assert_eq!(durak.check_invariants(), Ok(()));
         let breaks: [fn(&mut Durak); 5] = [
             |g| g.table_set |= 1,
@@ -243,7 +258,7 @@ mod tests {
             spoil(&mut broken);
             assert!(broken.check_invariants().is_err(), "{broken:?}");
         }
-        let (schnapsen, _) = deal::<Schnapsen>(6);
+        let (schnapsen, _) = deal::<Schnapsen>(6, 2);
         assert_eq!(schnapsen.check_invariants(), Ok(()));
         let breaks: [fn(&mut Schnapsen); 4] = [
             |g| g.card_points[0] += 1,

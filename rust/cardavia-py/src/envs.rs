@@ -182,7 +182,7 @@ impl PyEnv {
 
     /// What `seat` may know (while a deal is dealt: the deal's progress).
     fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let seat = extract_seat(seat)?;
+        let seat = extract_seat(seat, 2)?;
         let value = guard(|| Ok(with_env!(&self.inner, e => e.observation(seat))))?;
         to_python(py, &value)
     }
@@ -191,7 +191,7 @@ impl PyEnv {
     /// unless `history` is true.
     #[pyo3(signature = (seat, history=true))]
     fn observation_json(&self, seat: &Bound<'_, PyAny>, history: bool) -> PyResult<String> {
-        let seat = extract_seat(seat)?;
+        let seat = extract_seat(seat, 2)?;
         guard(|| {
             let mut value = with_env!(&self.inner, e => e.observation(seat));
             if !history {
@@ -209,7 +209,7 @@ impl PyEnv {
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyByteArray>> {
-        let seat = extract_seat(seat)?;
+        let seat = extract_seat(seat, 2)?;
         let size = self.inner.game().env_info().tensor_size;
         let mut floats = vec![0f32; size];
         with_env!(&self.inner, e => e.write_tensor(seat, &mut floats));
@@ -228,7 +228,7 @@ impl PyEnv {
         seat: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<u16>> {
-        let seat = extract_seat(seat)?;
+        let seat = extract_seat(seat, 2)?;
         let seed = seed_or_os(py, seed)?;
         guard(
             || with_env!(&self.inner, e => e.resample(seat, &mut SplitMix64::new(seed)).py_result()),
@@ -312,7 +312,7 @@ fn batch<'py>(
         .py_result();
     }
     let seats: Vec<usize> = if seats.is_instance_of::<PyInt>() || seats.is_instance_of::<PyBool>() {
-        vec![extract_seat(seats)?; items.len()]
+        vec![extract_seat(seats, 2)?; items.len()]
     } else {
         seats
             .try_iter()?

@@ -43,9 +43,22 @@ fn extract_deck(deck: Option<&Bound<'_, PyAny>>, game: GameId) -> PyResult<Optio
     }
 }
 
-/// A seat of `observation`: 0 or 1.
-pub fn extract_seat(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
-    Ok(args::int_in(seat, "seat", 0, 1)? as usize)
+/// The seats of a new game as the core checks them (for the reference
+/// engine, which holds no limit of its own): `None` is two.
+#[pyfunction]
+#[pyo3(signature = (game, players=None))]
+pub fn check_players(
+    game: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<usize> {
+    let game = GameId::parse(&args::text(game, "game")?).py_result()?;
+    game.check_players(args::optional_integer(players, "players")?)
+        .py_result()
+}
+
+/// A seat of `observation`: 0 to `players - 1`.
+pub fn extract_seat(seat: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
+    Ok(args::int_in(seat, "seat", 0, players as u64 - 1)? as usize)
 }
 
 /// A move's text. A string that is not UTF-8 (lone surrogates) is no
@@ -78,27 +91,36 @@ fn play_restoring<G: State>(session: &mut Session<G>, text: &str) -> PyResult<()
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (game, seed=None, deck=None))]
+    #[pyo3(signature = (game, seed=None, deck=None, *, players=None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
         deck: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let game = GameId::parse(&args::text(game, "game")?).py_result()?;
+        let players = game
+            .check_players(args::optional_integer(players, "players")?)
+            .py_result()?;
         let mut seed = extract_seed(seed)?;
         let deck = extract_deck(deck, game)?;
         if seed.is_none() && deck.is_none() {
             // RULES.md ch. 2: the operating system supplies the seed.
             seed = Some(args::os_seed(py)?);
         }
-        let inner = guard(|| AnySession::new(game, seed, deck.as_deref()).py_result())?;
+        let inner = guard(|| AnySession::seated(game, seed, deck.as_deref(), players).py_result())?;
         Ok(Self { inner })
     }
 
     #[getter]
     fn game(&self) -> &'static str {
         self.inner.id()
+    }
+
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.players()
     }
 
     #[getter]
@@ -181,7 +203,7 @@ impl PyGame {
     }
 
     fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let seat = extract_seat(seat)?;
+        let seat = extract_seat(seat, self.inner.players())?;
         let value = guard(|| Ok(self.inner.observation(seat)))?;
         to_python(py, &value)
     }

@@ -39,6 +39,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         decks.set_item(game.name(), game.deck().name)?;
     }
     m.add("GAME_DECKS", decks)?;
+    let seats = PyDict::new(m.py());
+    for game in GameId::ALL {
+        seats.set_item(game.name(), game.max_players())?;
+    }
+    m.add("MAX_PLAYERS", seats)?;
+    m.add_function(wrap_pyfunction!(game::check_players, m)?)?;
     let marriages = PyDict::new(m.py());
     marriages.set_item("plain", schnapsen::MARRIAGE_POINTS)?;
     marriages.set_item("trump", schnapsen::TRUMP_MARRIAGE_POINTS)?;

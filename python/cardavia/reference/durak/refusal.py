@@ -44,9 +44,10 @@ def not_a_move(game: DurakRules, move: str) -> dict[str, Any]:
 
 
 def why_attack(game: DurakRules, card: str) -> dict[str, Any]:
-    """The attacker's card: not in hand, the limit reached, or its rank not
-    on the table (opening allows any card in hand)."""
-    if card not in game.hands[game.attacker]:
+    """The card of the thrower to move (the attacker at two seats): not in
+    hand, the limit reached, or its rank not on the table (opening allows
+    any card in hand)."""
+    if card not in game.hands[game.thrower()]:
         return {"reason": "not_in_hand", "card": card}
     if game._attack_count() >= game.limit:
         return {"reason": "bout_limit", "limit": game.limit}

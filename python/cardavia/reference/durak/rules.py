@@ -1,4 +1,5 @@
-"""Classic Durak (podkidnoy) for two players, its rules: RULES.md chapter 3.
+"""Classic Durak (podkidnoy), its rules: RULES.md chapter 3, at a table of 2
+to 6 seats as chapter 7 extends it (the seats' order and roles: ``seats.py``).
 
 Written to be read beside the rules: the deal, who moves, the legal moves
 and what each move does. ``state.py`` reads, writes and checks the state
@@ -13,6 +14,7 @@ from typing import Any
 from ...cards import ATLASNYE, rank, suit
 from ...rng import SplitMix64, shuffle
 from ..base import ReferenceGame, resolve_seed
+from .seats import Seats
 
 DECK = ATLASNYE
 HAND_SIZE = 6
@@ -24,7 +26,9 @@ IDLE_BOUT_LIMIT = 50
 LAST_CARDS = "last_cards"
 BOTH_OUT = "both_out"
 IDLE_BOUTS = "idle_bouts"
-END_REASONS = (LAST_CARDS, BOTH_OUT, IDLE_BOUTS)
+# From three seats on, every seat left went out in the same bout.
+ALL_OUT = "all_out"
+END_REASONS = (LAST_CARDS, BOTH_OUT, IDLE_BOUTS, ALL_OUT)
 
 
 def durak_moves(kinds: tuple[str, ...]) -> frozenset[str]:
@@ -39,8 +43,8 @@ def beats(defence: str, attack: str, trump: str) -> bool:
     return suit(defence) == trump
 
 
-class DurakRules(ReferenceGame):
-    """One deal of two-player Durak: the position and the rules.
+class DurakRules(Seats, ReferenceGame):
+    """One deal of Durak at 2 to 6 seats: the position and the rules.
 
     ``DurakGame`` (``__init__.py``) adds the state dict and the observation,
     ``PerevodnoyGame`` the transfer."""
@@ -49,7 +53,10 @@ class DurakRules(ReferenceGame):
     transfers = False
     MOVES = durak_moves(("attack", "defend"))
 
-    def __init__(self, seed: int | None = None, deck: list[str] | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, deck: list[str] | None = None, players: int = 2
+    ) -> None:
+        self.players = players
         self.seed = resolve_seed(seed, deck)
         if deck is not None:
             order = DECK.check_order(deck)
@@ -57,18 +64,27 @@ class DurakRules(ReferenceGame):
             assert self.seed is not None
             order = shuffle(list(DECK.cards), SplitMix64(self.seed))
         self.deck = order
-        # Setup: six each, deck[12] face up, the stock is the rest with the
-        # trump card at the bottom so that it is drawn last.
-        self.hands = [DECK.sort(order[0:6]), DECK.sort(order[6:12])]
-        self.trump_card = order[12]
-        self.stock = [*order[13:], order[12]]
+        # Setup: six each; below six seats the next card is turned up and
+        # lies at the bottom of the stock, drawn last; at six every card is
+        # dealt and seat 5's last card shows the trump (RULES 7).
+        self.hands = [DECK.sort(order[6 * s : 6 * s + 6]) for s in range(players)]
+        self.known: list[list[str]] = [[] for _ in range(players)]
+        dealt = 6 * players
+        if dealt < len(order):
+            self.trump_card = order[dealt]
+            self.stock = [*order[dealt + 1 :], order[dealt]]
+        else:
+            self.trump_card = order[-1]
+            self.stock = []
+            self.known[players - 1] = [self.trump_card]
         self.table: list[list[str | None]] = []
         self.discard: list[str] = []
+        self.out = []
+        self.passed = set()
         self.attacker = self._first_attacker()
         self.taking = False
         self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
         self.idle_bouts = 0
-        self.known: list[list[str]] = [[], []]
         self.history = []
         self.outcome = None
 
@@ -76,14 +92,10 @@ class DurakRules(ReferenceGame):
     def trump(self) -> str:
         return suit(self.trump_card)
 
-    @property
-    def defender(self) -> int:
-        return 1 - self.attacker
-
     def _first_attacker(self) -> int:
-        """The holder of the lowest trump; seat 0 if neither holds one."""
+        """The holder of the lowest trump; seat 0 if no hand holds one."""
         lowest: tuple[int, int] | None = None
-        for seat in (0, 1):
+        for seat in range(self.players):
             for card in self.hands[seat]:
                 if suit(card) == self.trump:
                     candidate = (DECK.strength(card), seat)
@@ -120,17 +132,24 @@ class DurakRules(ReferenceGame):
 
     def adds_left(self, seat: int) -> int:
         """How many more attack cards this bout may take, as far as ``seat``
-        can tell: the room below the limit, and no more than the attacker's
-        cards that fit (its own view: its cards of a rank on the table, or
-        any card to open; the defender's: the attacker's hand size)."""
+        can tell: the room below the limit, and no more than the cards of
+        the throwers yet to pass that fit (its own: its cards of a rank on
+        the table, or any card to open; another's: its hand size). With two
+        seats the only thrower is the attacker."""
         if self.outcome is not None:
             return 0
         room = max(0, self.limit - self._attack_count())
-        hand = self.hands[self.attacker]
-        if seat == self.attacker and self.table:
-            ranks = self._ranks_on_table()
-            return min(room, sum(1 for card in hand if rank(card) in ranks))
-        return min(room, len(hand))
+        ranks = self._ranks_on_table()
+        fitting = 0
+        for thrower in self.thrower_order():
+            if thrower in self.passed:
+                continue
+            hand = self.hands[thrower]
+            if seat == thrower and self.table:
+                fitting += sum(1 for card in hand if rank(card) in ranks)
+            else:
+                fitting += len(hand)
+        return min(room, fitting)
 
     def beating(self, seat: int) -> list[str]:
         """``seat``'s cards that beat the open attack, if it is the defender."""
@@ -150,7 +169,7 @@ class DurakRules(ReferenceGame):
             return None
         if not self.taking and self._open_attack() is not None:
             return self.defender
-        return self.attacker
+        return self.thrower()
 
     # ---------------------------------------------------------- legal moves
 
@@ -168,11 +187,12 @@ class DurakRules(ReferenceGame):
         return sorted(moves)
 
     def _additions(self) -> list[str]:
-        """Rank-matching cards the attacker may add while below the limit."""
+        """Rank-matching cards the thrower to move may add while below the
+        limit."""
         if self._attack_count() >= self.limit:
             return []
         ranks = self._ranks_on_table()
-        return [f"attack:{card}" for card in self.hands[self.attacker] if rank(card) in ranks]
+        return [f"attack:{card}" for card in self.hands[self.thrower()] if rank(card) in ranks]
 
     def _defender_moves(self) -> list[str]:
         open_index = self._open_attack()
@@ -191,17 +211,23 @@ class DurakRules(ReferenceGame):
     def _apply(self, move: str) -> None:
         kind, _, card = move.partition(":")
         if kind == "attack":
-            self._play_card(self.attacker, card)
+            self._play_card(self.thrower(), card)
             self.table.append([card, None])
         elif kind == "defend":
             self._play_card(self.defender, card)
             open_index = self._open_attack()
             assert open_index is not None
             self.table[open_index][1] = card
+            # Every defence card gives every thrower its turn again.
+            self.passed = set()
         elif kind == "take":
             self.taking = True
+            # Every thrower gets one more turn to add cards.
+            self.passed = set()
         elif kind == "stop":
-            self._end_bout()
+            self.passed.add(self.thrower())
+            if all(seat in self.passed for seat in self.thrower_order()):
+                self._end_bout()
         elif kind == "transfer":
             self._apply_transfer(card)
         else:  # pragma: no cover - legal_moves never offers anything else
@@ -221,36 +247,54 @@ class DurakRules(ReferenceGame):
     def _end_bout(self) -> None:
         table_cards = [card for pair in self.table for card in pair if card is not None]
         took = self.taking
+        defender = self.defender
         if took:
-            # The defender picks up everything; both seats saw these cards.
-            defender = self.defender
+            # The defender picks up everything; every seat saw these cards.
             self.hands[defender] = DECK.sort(self.hands[defender] + table_cards)
             self.known[defender] = DECK.sort(self.known[defender] + table_cards)
         else:
             self.discard = DECK.sort(self.discard + table_cards)
         self.table = []
         self.taking = False
+        self.passed = set()
 
-        drew = self._refill(self.attacker) + self._refill(self.defender)
-        if not took:
-            self.attacker = self.defender
+        # The throwers in priority order draw first, the defender last.
+        drew = sum(self._refill(seat) for seat in self.thrower_order())
+        drew += self._refill(defender)
         self.idle_bouts = self.idle_bouts + 1 if took and drew == 0 else 0
+        if not self.stock:
+            self.leave()
 
-        if not self.stock and (not self.hands[0] or not self.hands[1]):
-            if not self.hands[0] and not self.hands[1]:
-                self.outcome = {"winner": None, "loser": None, "draw": True, "reason": BOTH_OUT}
-            else:
-                loser = 0 if self.hands[0] else 1
-                self.outcome = {
-                    "winner": 1 - loser,
-                    "loser": loser,
-                    "draw": False,
-                    "reason": LAST_CARDS,
-                }
-        elif self.idle_bouts >= IDLE_BOUT_LIMIT:
-            self.outcome = {"winner": None, "loser": None, "draw": True, "reason": IDLE_BOUTS}
+        left = self.seats_in()
+        if len(left) <= 1 or self.idle_bouts >= IDLE_BOUT_LIMIT:
+            # A finished deal keeps chapter 3's last attacker: the defender
+            # after a defence.
+            if not took:
+                self.attacker = defender
+            self.outcome = self._final_outcome(left)
+            return
+        if not took and not self.is_out(defender):
+            self.attacker = defender
         else:
-            self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
+            self.attacker = self.next_in(defender)
+        self.limit = min(MAX_ATTACKS, len(self.hands[self.defender]))
+
+    def _final_outcome(self, left: list[int]) -> dict[str, Any]:
+        """No seat in: a draw; one seat in: the durak; two or more (50 idle
+        bouts): a draw. Two seats keep chapter 3's winner."""
+        outcome: dict[str, Any]
+        if len(left) == 1:
+            loser = left[0]
+            winner = 1 - loser if self.players == 2 else None
+            outcome = {"winner": winner, "loser": loser, "draw": False, "reason": LAST_CARDS}
+        elif not left:
+            reason = BOTH_OUT if self.players == 2 else ALL_OUT
+            outcome = {"winner": None, "loser": None, "draw": True, "reason": reason}
+        else:
+            outcome = {"winner": None, "loser": None, "draw": True, "reason": IDLE_BOUTS}
+        if self.players > 2:
+            outcome["out"] = [list(group) for group in self.out]
+        return outcome
 
     def _refill(self, seat: int) -> int:
         """Draw up to six; the trump card, drawn last, stays public knowledge."""

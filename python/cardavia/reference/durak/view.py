@@ -1,5 +1,5 @@
 """What one seat of a Durak game may know: the observation of docs/SCHEMA.md,
-its hand and every public fact of RULES.md chapters 3 and 4.
+its hand and every public fact of RULES.md chapters 3, 4 and 7.
 
 The twin of ``rust/cardavia-core/src/durak/view.rs``; reading an
 observation back into worlds is ``../worlds.py``.
@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import DurakRules
+from .state import copy_outcome
 
 
 def observation(game: DurakRules, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know: its hand, and every public fact."""
-    return {
+    """What ``seat`` may know: its hand, and every public fact. From three
+    seats on also the table size, the seats out bout by bout, the throwers
+    in priority order and those that have passed."""
+    view = {
         **game.seat_view(seat),
         "trump": game.trump,
         "trump_card": game.trump_card,
@@ -32,5 +35,11 @@ def observation(game: DurakRules, seat: int) -> dict[str, Any]:
         "can_transfer": game.can_transfer(),
         "idle_bouts": game.idle_bouts,
         "history": list(game.history),
-        "outcome": None if game.outcome is None else dict(game.outcome),
+        "outcome": copy_outcome(game.outcome),
     }
+    if game.players > 2:
+        view["players"] = game.players
+        view["out"] = [list(group) for group in game.out]
+        view["throwers"] = game.thrower_order() if game.outcome is None else []
+        view["passed"] = sorted(game.passed)
+    return view

@@ -11,11 +11,12 @@ use crate::cards::{bit, Card};
 use crate::refusal::{Explain, Reason, Refusal, HOW_LOWER, HOW_NOT_TRUMP, HOW_OTHER_SUIT};
 
 impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
-    /// The attacker's card, in hand, beyond what `additions` allows: the
+    /// The card of the thrower to move (the attacker at two seats), in
+    /// hand, beyond what `additions` allows: the
     /// bout's limit is reached, or its rank is not on the table. (Opening
     /// allows any card in hand.)
     fn why_attack(&self, card: Card) -> Refusal {
-        if self.hands[self.attacker()] & bit(card) == 0 {
+        if self.hands[self.thrower()] & bit(card) == 0 {
             Refusal::new(Reason::NotInHand).card("card", DECK, card)
         } else if self.table_len >= self.limit {
             Refusal::new(Reason::BoutLimit).with("limit", self.limit)

@@ -105,7 +105,7 @@ impl<const TRANSFERS: bool> Tensor for DurakRules<TRANSFERS> {
         let outcome = match self.outcome {
             None => None,
             Some(Outcome::Win { winner }) if usize::from(winner) == seat => Some(0),
-            Some(Outcome::Win { .. }) => Some(1),
+            Some(Outcome::Win { .. } | Outcome::Loser { .. }) => Some(1),
             Some(Outcome::Draw) => Some(2),
         };
         w.one_hot("outcome", 3, outcome);

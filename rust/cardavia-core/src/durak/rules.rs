@@ -1,4 +1,5 @@
-//! Classic Durak (podkidnoy) for two players: RULES.md chapter 3.
+//! Classic Durak (podkidnoy): RULES.md chapter 3, at a table of 2 to 6
+//! seats as chapter 7 extends it (the seats' order and roles: `seats.rs`).
 //!
 //! The twin of `python/cardavia/reference/durak/rules.py`. `DurakRules`
 //! holds both Durak games; `TRANSFERS` switches on the transfer of chapter
@@ -17,6 +18,8 @@ pub const DECK: Deck = ATLASNYE;
 pub const HAND_SIZE: u32 = 6;
 pub const MAX_ATTACKS: usize = 6;
 pub const IDLE_BOUT_LIMIT: u8 = 50;
+/// The most seats at a Durak table (RULES 7).
+pub const MAX_SEATS: usize = 6;
 
 pub(super) const DECK_LEN: usize = 36;
 const RANKS: usize = 9;
@@ -72,13 +75,14 @@ pub(crate) enum Phase {
     Add,
 }
 
-/// One deal of two-player Durak; `TRANSFERS` makes it perevodnoy.
+/// One deal of Durak at 2 to 6 seats; `TRANSFERS` makes it perevodnoy.
+/// Seats past `players` hold nothing.
 #[derive(Clone, Copy, Debug)]
 pub struct DurakRules<const TRANSFERS: bool> {
-    pub(crate) hands: [CardSet; 2],
+    pub(crate) hands: [CardSet; MAX_SEATS],
     /// Cards of each hand the opponent has seen: taken table cards and the
     /// trump card drawn last.
-    pub(crate) known: [CardSet; 2],
+    pub(crate) known: [CardSet; MAX_SEATS],
     pub(crate) discard: CardSet,
     /// The stock is `stock[stock_top..]`, top first; the trump card last.
     pub(crate) stock: [Card; DECK_LEN],
@@ -94,7 +98,16 @@ pub struct DurakRules<const TRANSFERS: bool> {
     pub(crate) table_ranks: u16,
     pub(crate) trump_card: Card,
     pub(crate) trump_set: CardSet,
+    pub(crate) players: u8,
+    /// The main attacker; the defender is the next seat in after it.
     pub(crate) attacker: u8,
+    /// Bit s: thrower s has passed since the last defence card or take.
+    pub(crate) passed: u8,
+    /// Per seat, the number of the bout-group it went out with (1 = the
+    /// first seats out), 0 while it is in.
+    pub(crate) out_at: [u8; MAX_SEATS],
+    /// Bit s: seat s is out (the seats whose `out_at` is not 0).
+    pub(crate) out: u8,
     pub(crate) taking: bool,
     pub(crate) limit: u8,
     pub(crate) idle_bouts: u8,
@@ -111,7 +124,10 @@ impl<const TRANSFERS: bool> PartialEq for DurakRules<TRANSFERS> {
             && self.stock() == other.stock()
             && self.table().eq(other.table())
             && self.trump_card == other.trump_card
+            && self.players == other.players
             && self.attacker == other.attacker
+            && self.passed == other.passed
+            && self.out_at == other.out_at
             && self.taking == other.taking
             && self.limit == other.limit
             && self.idle_bouts == other.idle_bouts
@@ -182,7 +198,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
     #[inline]
     pub fn defender(&self) -> usize {
-        1 - self.attacker as usize
+        self.next_in(self.attacker as usize)
     }
 
     #[inline]
@@ -242,11 +258,12 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         ranks | ranks << RANKS | ranks << (2 * RANKS) | ranks << (3 * RANKS)
     }
 
-    /// Rank-matching cards the attacker may add while below the limit.
+    /// Rank-matching cards the thrower to move may add while below the
+    /// limit.
     #[inline]
     pub(crate) fn additions(&self) -> CardSet {
         if self.table_len < self.limit {
-            self.hands[self.attacker as usize] & self.table_rank_cards()
+            self.hands[self.thrower()] & self.table_rank_cards()
         } else {
             0
         }
@@ -305,6 +322,8 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     fn defend(&mut self, card: Card) {
         let defender = self.defender();
         self.play_card(defender, card);
+        // Every defence card gives every thrower its turn again.
+        self.passed = 0;
         let open = self.defended as usize;
         if open < MAX_ATTACKS {
             self.defences[open] = card;
@@ -320,12 +339,21 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         self.limit = count(self.hands[self.defender()]).min(MAX_ATTACKS as u32) as u8;
     }
 
+    /// `stop`: the thrower to move passes; once every thrower has passed
+    /// the bout ends.
+    fn pass(&mut self) {
+        self.passed |= 1 << self.thrower();
+        if self.throwers() & !self.passed == 0 {
+            self.end_bout();
+        }
+    }
+
     fn end_bout(&mut self) {
         let attacker = self.attacker as usize;
-        let defender = 1 - attacker;
+        let defender = self.defender();
         let took = self.taking;
         if took {
-            // The defender picks up everything; both seats saw these cards.
+            // The defender picks up everything; every seat saw these cards.
             self.hands[defender] |= self.table_set;
             self.known[defender] |= self.table_set;
         } else {
@@ -336,26 +364,44 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         self.table_set = 0;
         self.table_ranks = 0;
         self.taking = false;
+        self.passed = 0;
 
-        let drew = self.refill(attacker) + self.refill(defender);
-        if !took {
-            self.attacker = defender as u8;
+        // The throwers in priority order draw first, the defender last.
+        let mut drew = self.refill(attacker);
+        let mut seat = self.next_in(attacker);
+        while seat != attacker {
+            if seat != defender {
+                drew += self.refill(seat);
+            }
+            seat = self.next_in(seat);
         }
+        drew += self.refill(defender);
         self.idle_bouts = if took && drew == 0 {
             self.idle_bouts.saturating_add(1)
         } else {
             0
         };
-
-        if self.stock_len() == 0 && (self.hands[0] == 0 || self.hands[1] == 0) {
-            self.outcome = Some(match (self.hands[0], self.hands[1]) {
-                (0, 0) => Outcome::Draw,
-                (0, _) => Outcome::Win { winner: 0 },
-                _ => Outcome::Win { winner: 1 },
+        if self.stock_len() == 0 {
+            self.leave();
+        }
+        let left = self.seats_in();
+        if left.count_ones() <= 1 || self.idle_bouts >= IDLE_BOUT_LIMIT {
+            // A finished deal keeps chapter 3's last attacker: the
+            // defender after a defence.
+            if !took {
+                self.attacker = defender as u8;
+            }
+            self.outcome = Some(if left.count_ones() <= 1 {
+                self.final_outcome(left)
+            } else {
+                Outcome::Draw
             });
-        } else if self.idle_bouts >= IDLE_BOUT_LIMIT {
-            self.outcome = Some(Outcome::Draw);
         } else {
+            self.attacker = if !took && self.out & (1 << defender) == 0 {
+                defender as u8
+            } else {
+                self.next_in(defender) as u8
+            };
             self.reset_limit();
         }
     }
@@ -382,13 +428,17 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         n
     }
 
-    fn first_attacker(hands: &[CardSet; 2], trump_set: CardSet) -> u8 {
+    /// The holder of the lowest trump; seat 0 if no hand holds one.
+    fn first_attacker(&self) -> u8 {
         // Inside a suit a lower bit is a lower rank.
-        match (hands[0] & trump_set, hands[1] & trump_set) {
-            (_, 0) => 0,
-            (0, _) => 1,
-            (t0, t1) => u8::from(t1.trailing_zeros() < t0.trailing_zeros()),
+        let mut best = (u32::MAX, 0);
+        for seat in 0..usize::from(self.players) {
+            let low = (self.hands[seat] & self.trump_set).trailing_zeros();
+            if low < best.0 {
+                best = (low, seat as u8);
+            }
         }
+        best.1
     }
 
     pub(super) fn set_stock(&mut self, stock: &[Card]) {
@@ -399,8 +449,8 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
     pub(super) fn empty(trump_card: Card) -> Self {
         Self {
-            hands: [0; 2],
-            known: [0; 2],
+            hands: [0; MAX_SEATS],
+            known: [0; MAX_SEATS],
             discard: 0,
             stock: [0; DECK_LEN],
             stock_top: DECK_LEN as u8,
@@ -412,7 +462,11 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             table_ranks: 0,
             trump_card,
             trump_set: DECK.suit_set(DECK.suit(trump_card)),
+            players: 2,
             attacker: 0,
+            passed: 0,
+            out_at: [0; MAX_SEATS],
+            out: 0,
             taking: false,
             limit: 0,
             idle_bouts: 0,
@@ -431,23 +485,45 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
     const ID: &'static str = if TRANSFERS { "perevodnoy" } else { "durak" };
     const DECK: Deck = ATLASNYE;
     const MOVE_COUNT: usize = 3 * DECK_LEN + 2;
+    const MAX_PLAYERS: usize = MAX_SEATS;
 
-    fn deal(deck: &[Card], _rng: SplitMix64) -> Self {
-        // The deck is a validated permutation of the 36 cards.
+    fn deal(deck: &[Card], rng: SplitMix64) -> Self {
+        Self::deal_seats(deck, rng, 2)
+    }
+
+    /// RULES 7, Setup: six cards a seat; below six seats the next card is
+    /// turned up and lies under the stock, at six every card is dealt and
+    /// the last one, seat 5's, shows the trump.
+    fn deal_seats(deck: &[Card], _rng: SplitMix64, players: usize) -> Self {
+        // The deck is a validated permutation of the 36 cards, the
+        // players checked to be 2..=6.
+        let players = players.clamp(2, MAX_SEATS);
         let card = |i: usize| deck.get(i).copied().unwrap_or(0);
         let hand = |from: usize| (from..from + 6).fold(0, |set, i| set | bit(card(i)));
-        let trump_card = card(12);
+        let dealt = 6 * players;
+        let trump_card = card(dealt.min(DECK_LEN) - usize::from(dealt == DECK_LEN));
         let mut game = Self::empty(trump_card);
-        game.hands = [hand(0), hand(6)];
-        // The turned-up trump card lies under the stock, drawn last.
-        let mut stock = [trump_card; DECK_LEN - 12];
-        for (i, slot) in stock[..DECK_LEN - 13].iter_mut().enumerate() {
-            *slot = card(13 + i);
+        game.players = players as u8;
+        for seat in 0..players {
+            game.hands[seat] = hand(6 * seat);
         }
-        game.set_stock(&stock);
-        game.attacker = Self::first_attacker(&game.hands, game.trump_set);
+        if dealt < DECK_LEN {
+            // The turned-up trump card lies under the stock, drawn last.
+            game.stock_top = dealt as u8;
+            for i in dealt..DECK_LEN - 1 {
+                game.stock[i] = card(i + 1);
+            }
+            game.stock[DECK_LEN - 1] = trump_card;
+        } else {
+            game.known[MAX_SEATS - 1] = bit(trump_card);
+        }
+        game.attacker = game.first_attacker();
         game.reset_limit();
         game
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.players)
     }
 
     #[inline]
@@ -455,7 +531,7 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
         match self.phase() {
             Phase::Over => None,
             Phase::Defend => Some(self.defender()),
-            Phase::Lead | Phase::Add => Some(self.attacker as usize),
+            Phase::Lead | Phase::Add => Some(self.thrower()),
         }
     }
 
@@ -469,7 +545,7 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
         match self.phase() {
             Phase::Over => {}
             Phase::Lead => {
-                for card in cards(self.hands[self.attacker as usize]) {
+                for card in cards(self.hands[self.thrower()]) {
                     out.push(DurakMove::Attack(card));
                 }
             }
@@ -499,7 +575,7 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
         match self.phase() {
             Phase::Over => DurakMove::Stop,
             Phase::Lead => {
-                let hand = self.hands[self.attacker as usize];
+                let hand = self.hands[self.thrower()];
                 if hand == 0 {
                     return DurakMove::Stop;
                 }
@@ -535,12 +611,16 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
     fn apply(&mut self, mv: DurakMove) {
         match mv {
             DurakMove::Attack(card) => {
-                self.play_card(self.attacker as usize, card);
+                self.play_card(self.thrower(), card);
                 self.push_attack(card);
             }
             DurakMove::Defend(card) => self.defend(card),
-            DurakMove::Take => self.taking = true,
-            DurakMove::Stop => self.end_bout(),
+            DurakMove::Take => {
+                self.taking = true;
+                // Every thrower gets one more turn to add cards.
+                self.passed = 0;
+            }
+            DurakMove::Stop => self.pass(),
             DurakMove::Transfer(card) => self.apply_transfer(card),
         }
     }

@@ -3,27 +3,18 @@
 //! `python/cardavia/reference/durak/view.py` and of the Durak part of
 //! `reference/worlds.py`.
 
-use super::rules::{DurakRules, Phase, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS};
-use super::state::{check_outcome, read_table, Parsed};
+use super::outcome::check_outcome;
+use super::rules::{DurakRules, Phase, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS, MAX_SEATS};
+use super::state::{read_table, Parsed};
 use crate::cards::{bit, count, CardSet, SUIT_LETTERS};
 use crate::checks::{check_bool, check_card, check_cards, check_history, check_seat, check_small};
-use crate::error::{invalid, Kind, Result};
+use crate::error::{invalid, Error, Kind, Result};
 use crate::game::{Game, Record, State};
 use crate::worlds::{seat_fields, turn, unseen, with_derived, Observe, Worlds};
 use serde_json::{json, Map, Value};
 
-/// The bout's facts (docs/SCHEMA.md): derived, and missing from an
-/// observation written before schema 2.
-pub const BOUT_KEYS: [&str; 5] = [
-    "open_attack",
-    "table_ranks",
-    "adds_left",
-    "beating",
-    "can_transfer",
-];
-
 /// The keys of a Durak observation (docs/SCHEMA.md).
-pub const OBSERVATION_KEYS: [&str; 24] = [
+pub const OBSERVATION_KEYS: [&str; 28] = [
     "game",
     "seat",
     "current_player",
@@ -48,6 +39,27 @@ pub const OBSERVATION_KEYS: [&str; 24] = [
     "idle_bouts",
     "history",
     "outcome",
+    "players",
+    "out",
+    "throwers",
+    "passed",
+];
+
+/// The keys an observation may lack: the bout's facts (docs/SCHEMA.md;
+/// derived, and missing from an observation written before schema 2) and
+/// those of three seats or more (RULES 7, "What every seat sees": the
+/// table size, the seats out bout by bout, the throwers in priority order
+/// and those that have passed), which a duel's observation leaves out.
+const OPTIONAL_KEYS: [&str; 9] = [
+    "open_attack",
+    "table_ranks",
+    "adds_left",
+    "beating",
+    "can_transfer",
+    "players",
+    "out",
+    "throwers",
+    "passed",
 ];
 
 impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
@@ -77,15 +89,16 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// What `seat` may know.
     pub(crate) fn view(&self, seat: usize, record: &Record) -> Value {
         // The binding checks the seat; an impossible one gets nothing.
-        if seat > 1 {
+        let players = usize::from(self.players);
+        if seat >= players {
             return Value::Null;
         }
-        let view = json!({
+        let mut view = json!({
             "game": Self::ID,
             "seat": seat,
             "hand": Self::names(self.hands[seat]),
-            "hand_sizes": [count(self.hands[0]), count(self.hands[1])],
-            "known": [Self::names(self.known[0]), Self::names(self.known[1])],
+            "hand_sizes": (0..players).map(|s| count(self.hands[s])).collect::<Vec<_>>(),
+            "known": (0..players).map(|s| Self::names(self.known[s])).collect::<Vec<_>>(),
             "trump_card": DECK.name_of(self.trump_card),
             "stock_size": self.stock_len(),
             "table": self.table_value(),
@@ -97,26 +110,37 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             "history": record.history,
             "outcome": self.outcome_value(),
         });
+        if players > 2 {
+            view["players"] = json!(players);
+            view["out"] = json!(self.out_groups());
+        }
         with_derived(self, seat, view)
     }
 }
 
 impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// How many more attack cards this bout may take, as far as `seat`
-    /// can tell: the limit's room, and no more than the attacker's cards
-    /// that fit (its own observation: its cards of a rank on the table,
-    /// or any card to open; the defender's: the attacker's hand size).
+    /// can tell: the limit's room, and no more than the cards of the
+    /// throwers yet to pass that fit (its own: its cards of a rank on the
+    /// table, or any card to open; another's: its hand size). With two
+    /// seats the only thrower is the attacker.
     fn adds_left(&self, seat: usize) -> u32 {
         if self.outcome.is_some() {
             return 0;
         }
         let room = u32::from(self.limit.saturating_sub(self.table_len));
-        let hand = self.hands[self.attacker()];
-        let fitting = if seat == self.attacker() && self.table_len > 0 {
-            count(hand & self.table_rank_cards())
-        } else {
-            count(hand)
-        };
+        let fitting: u32 = self
+            .thrower_order()
+            .filter(|&t| self.passed & (1 << t) == 0)
+            .map(|t| {
+                let hand = self.hands[t];
+                if seat == t && self.table_len > 0 {
+                    count(hand & self.table_rank_cards())
+                } else {
+                    count(hand)
+                }
+            })
+            .sum();
         room.min(fitting)
     }
 
@@ -131,13 +155,13 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
 impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
     const OBSERVATION_KEYS: &'static [&'static str] = &OBSERVATION_KEYS;
-    const OPTIONAL_KEYS: &'static [&'static str] = &BOUT_KEYS;
+    const OPTIONAL_KEYS: &'static [&'static str] = &OPTIONAL_KEYS;
 
     fn derived(&self, seat: usize) -> Vec<(&'static str, Value)> {
         let (current, legal) = turn(self, seat);
         let open = self.open_attack().map(|card| DECK.name_of(card));
         let can_transfer = self.phase() == Phase::Defend && self.transfer_possible();
-        vec![
+        let mut derived = vec![
             ("trump", Value::from(self.trump_letter())),
             ("defender", Value::from(self.defender())),
             ("current_player", current),
@@ -147,13 +171,32 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
             ("adds_left", json!(self.adds_left(seat))),
             ("beating", Self::names(self.beating_cards(seat))),
             ("can_transfer", Value::from(can_transfer)),
-        ]
+        ];
+        if self.players > 2 {
+            let playing = self.outcome.is_none();
+            let throwers: Vec<usize> = self.thrower_order().filter(|_| playing).collect();
+            derived.push(("throwers", json!(throwers)));
+            derived.push(("passed", json!(self.passed_seats())));
+        }
+        derived
     }
 
     /// The hidden cards are the opponent's unknown ones and the stock but
     /// its bottom card, the trump card, which lies face up.
     fn read_observation(obs: &Map<String, Value>) -> Result<Worlds<Self>> {
         let field = |key: &str| obs.get(key).unwrap_or(&Value::Null);
+        if let Some(players) = obs.get("players") {
+            // Worlds of a larger table (the N-1 hidden hands) are not
+            // dealt yet, so neither the AI nor `sample_world` takes one.
+            let players = check_small(players, "players", 2, MAX_SEATS as u8)?;
+            if players != 2 {
+                return Err(Error::argument(
+                    Kind::PlayersUnsupported,
+                    "players",
+                    players,
+                ));
+            }
+        }
         let fields = seat_fields(obs, DECK, 36)?;
         let (seat, other) = (fields.seat, 1 - fields.seat);
         let trump_card = check_card(DECK, field("trump_card"), "trump_card")?;
@@ -165,7 +208,7 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
         let limit = check_small(field("limit"), "limit", 0, MAX_ATTACKS as u8)?;
         let idle_bouts = check_small(field("idle_bouts"), "idle_bouts", 0, IDLE_BOUT_LIMIT)?;
         let history = check_history::<Self>(field("history"))?;
-        let read = check_outcome(field("outcome"), true)?;
+        let read = check_outcome(field("outcome"), true, 2)?;
         if fields.hand.len() != fields.sizes[seat] {
             return invalid(Kind::HandSizes, "hand", fields.hand.len());
         }
@@ -191,11 +234,12 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
         if stock_size > 0 {
             stock.push(trump_card);
         }
-        let mut hands = [fields.hand, opponent];
+        let mut hands = vec![fields.hand, opponent];
         if seat == 1 {
             hands.swap(0, 1);
         }
-        let parsed = Parsed {
+        let mut parsed = Parsed {
+            players: 2,
             seed: None,
             deck: (0..DECK.len() as u8).collect(),
             trump_card,
@@ -207,11 +251,15 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
             taking,
             limit,
             idle_bouts,
-            known: fields.known,
+            known: fields.known.to_vec(),
+            out: Vec::new(),
+            passed: Vec::new(),
             history,
-            outcome: read.map(|(outcome, _)| outcome),
-            reason: read.and_then(|(_, reason)| reason),
+            outcome: None,
+            reason: None,
+            outcome_out: None,
         };
+        parsed.set_outcome(read, true);
         parsed.check_consistency(TRANSFERS)?;
         let (template, record) = parsed.build::<TRANSFERS>();
         Ok(Worlds {
