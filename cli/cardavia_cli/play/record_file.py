@@ -14,7 +14,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from ..words import record_words
 from .opponent import LEVELS
 from .rating import level_rating, score_of
 from .record import SCHEMA_VERSION, Counted, DamagedRecord, Record, parse_record
-from .saves import GameLog, data_dir
+from .saves import GameLog, data_dir, write_json_atomically
 
 
 class RecordError(Exception):
@@ -124,25 +123,11 @@ def _load(path: Path) -> tuple[Record, Recovery | None]:
 
 
 def write_record(record: Record, path: Path) -> None:
-    """Write with a temp file and ``os.replace``: never half a file."""
+    """Write atomically (``write_json_atomically``): never half a file."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        write_json_atomically(path, record.to_json())
     except OSError as exc:
         raise RecordError("unwritable", path, str(exc)) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(record.to_json(), handle, indent=1, ensure_ascii=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise RecordError("unwritable", path, str(exc)) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @contextmanager

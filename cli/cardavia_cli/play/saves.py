@@ -108,24 +108,30 @@ def new_log_path(game: str, seed: int | None) -> Path:
     return path
 
 
+def write_json_atomically(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON with a temp file, fsync and ``os.replace``:
+    never half a file; on any failure the old file stays as it was."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1, ensure_ascii=False)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def write_log(log: GameLog, path: Path | None = None) -> Path:
-    """Write the log with a temp file and ``os.replace``: never half a file."""
+    """Write the log (atomically, ``write_json_atomically``)."""
     target = path or log.path
     if target is None:
         target = new_log_path(log.game, log.seed)
     log.path = target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(log.to_json(), handle, indent=1, ensure_ascii=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_json_atomically(target, log.to_json())
     return target
 
 
