@@ -368,12 +368,16 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
         // The throwers in priority order draw first, the defender last.
         let mut drew = self.refill(attacker);
-        let mut seat = self.next_in(attacker);
-        while seat != attacker {
-            if seat != defender {
-                drew += self.refill(seat);
+        if self.players > 2 {
+            // A duel has no other thrower; skipping the walk round the
+            // table keeps two seats as fast as before chapter 7.
+            let mut seat = self.next_in(attacker);
+            while seat != attacker {
+                if seat != defender {
+                    drew += self.refill(seat);
+                }
+                seat = self.next_in(seat);
             }
-            seat = self.next_in(seat);
         }
         drew += self.refill(defender);
         self.idle_bouts = if took && drew == 0 {
