@@ -53,6 +53,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         self.play_card(transferring, card);
         self.push_attack(card);
         self.attacker = transferring as u8;
+        self.seat_defender();
         self.passed = 0;
         self.reset_limit();
     }

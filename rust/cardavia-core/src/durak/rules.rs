@@ -101,6 +101,9 @@ pub struct DurakRules<const TRANSFERS: bool> {
     pub(crate) players: u8,
     /// The main attacker; the defender is the next seat in after it.
     pub(crate) attacker: u8,
+    /// The next seat in after the attacker, kept with it: every defence
+    /// asks for it, and walking the table each time cost two seats 10%.
+    pub(crate) defender: u8,
     /// Bit s: thrower s has passed since the last defence card or take.
     pub(crate) passed: u8,
     /// Per seat, the number of the bout-group it went out with (1 = the
@@ -198,7 +201,13 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
     #[inline]
     pub fn defender(&self) -> usize {
-        self.next_in(self.attacker as usize)
+        usize::from(self.defender)
+    }
+
+    /// Fix the defender anew once the attacker or the seats out changed.
+    #[inline]
+    pub(crate) fn seat_defender(&mut self) {
+        self.defender = self.next_in(usize::from(self.attacker)) as u8;
     }
 
     #[inline]
@@ -395,6 +404,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             if !took {
                 self.attacker = defender as u8;
             }
+            self.seat_defender();
             self.outcome = Some(if left.count_ones() <= 1 {
                 self.final_outcome(left)
             } else {
@@ -406,6 +416,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             } else {
                 self.next_in(defender) as u8
             };
+            self.seat_defender();
             self.reset_limit();
         }
     }
@@ -468,6 +479,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             trump_set: DECK.suit_set(DECK.suit(trump_card)),
             players: 2,
             attacker: 0,
+            defender: 1,
             passed: 0,
             out_at: [0; MAX_SEATS],
             out: 0,
@@ -522,6 +534,7 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
             game.known[MAX_SEATS - 1] = bit(trump_card);
         }
         game.attacker = game.first_attacker();
+        game.seat_defender();
         game.reset_limit();
         game
     }

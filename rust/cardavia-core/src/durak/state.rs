@@ -130,6 +130,9 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         if out != self.out || self.passed & !self.seats_in() != 0 {
             return corrupt("out", "the seats out or passed disagree with their record");
         }
+        if usize::from(self.defender) != self.next_in(usize::from(self.attacker)) {
+            return corrupt("attacker", "the defender is not the next seat in");
+        }
         if self.idle_bouts > IDLE_BOUT_LIMIT {
             return corrupt("idle_bouts", "beyond the limit");
         }
@@ -651,6 +654,7 @@ impl Parsed {
             }
         }
         game.attacker = self.attacker;
+        game.seat_defender();
         game.taking = self.taking;
         game.limit = self.limit;
         game.idle_bouts = self.idle_bouts;
