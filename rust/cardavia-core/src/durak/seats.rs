@@ -82,7 +82,13 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
     /// With the stock empty, every seat in with an empty hand goes out,
     /// all together as the next group.
     pub(super) fn leave(&mut self) {
-        let group = self.out_at.iter().copied().max().unwrap_or(0) + 1;
+        // Nobody out yet (always in a duel): the first group, without a
+        // pass over every seat's record at each bout's end.
+        let group = if self.out == 0 {
+            1
+        } else {
+            self.out_at.iter().copied().max().unwrap_or(0) + 1
+        };
         for seat in 0..usize::from(self.players) {
             if self.out & (1 << seat) == 0 && self.hands[seat] == 0 {
                 self.out |= 1 << seat;
