@@ -85,6 +85,19 @@ def stand_in_move(observation: Mapping[str, Any], seed: int) -> str:
     return greedy_bot(seen, random.Random(seed))
 
 
+def analysis_of(
+    opponent: Opponent, observation: Mapping[str, Any], seed: int
+) -> list[dict[str, Any]] | None:
+    """``opponent.analyse``, or None where the engine's search does not yet
+    seat the table (no advice there, rather than a figure of another game)."""
+    try:
+        return opponent.analyse(observation, seed)
+    except InvalidArgumentError as exc:
+        if exc.kind != "players_unsupported":
+            raise
+        return None
+
+
 def for_level(level: str) -> Opponent:
     """The opponent the commands play with at ``level``."""
     return AiOpponent(level)

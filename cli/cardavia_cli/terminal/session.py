@@ -7,12 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardavia import InvalidArgumentError
 from rich.console import Console
 from rich.text import Text
 
 from ..play.game_lock import TakenOver
 from ..play.logged_game import LoggedGame
+from ..play.opponent import analysis_of
 from ..play.record_file import tallied_lines
 from ..terminal import table
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
@@ -291,14 +291,9 @@ class PlaySession:
                 )
 
     def advice(self, obs: dict[str, Any]) -> None:
-        try:
-            with thinking(self.console, self.settings.view):
-                rows = self.opponent.analyse(obs, self.played.advice_seed())
-        except InvalidArgumentError as exc:
-            # An engine whose search seats only two gives no advice at a
-            # bigger table yet (the computers play the greedy bot there).
-            if exc.kind != "players_unsupported":
-                raise
+        with thinking(self.console, self.settings.view):
+            rows = analysis_of(self.opponent, obs, self.played.advice_seed())
+        if rows is None:
             self.console.print(
                 Text(no_advice_text(), style=self.settings.view.style("muted")), highlight=False
             )
@@ -320,7 +315,8 @@ def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView)
         suggestion_text(move_label(str(rows[0]["move"]), obs, view)) + "\n",
         style=view.style("good"),
     )
-    out.append(chances_heading(str(obs["game"])) + "\n", style=view.style("muted"))
+    heading = chances_heading(str(obs["game"]), int(obs.get("players", 2)))
+    out.append(heading + "\n", style=view.style("muted"))
     for _move, label, chance in advice_rows(rows, obs, view):
         out.append("  " + chance_text(label, chance) + "\n")
     return out

@@ -64,10 +64,13 @@ def seat_roles(obs: dict[str, Any], out_after: dict[int, int] | None = None) -> 
     passed = {int(s) for s in obs.get("passed") or []}
     throwers = {int(s) for s in obs.get("throwers") or []}
     mover = obs.get("current_player")
+    loser = (obs.get("outcome") or {}).get("loser")
     roles = []
     for seat in range(int(obs.get("players", 2))):
         if seat in out:
             role = "out"
+        elif obs.get("outcome") is not None:
+            role = "durak" if seat == loser else "waiting"
         elif seat == obs.get("defender"):
             role = "defender"
         elif seat in passed:
@@ -94,6 +97,7 @@ def role_badge(role: SeatRole) -> str:
         "defender": pgettext("seat", "defender"),
         "thrower": pgettext("seat", "throws in"),
         "passed": pgettext("seat", "passed"),
+        "durak": pgettext("seat", "durak"),
         "waiting": "",
     }
     return badges[role.role]
