@@ -30,7 +30,7 @@ seat_result = tournament_module.seat_result
 TABLE_KEYS = {
     "game", "a", "b", "players", "deals", "games", "seed", "a_durak", "a_durak_rate",
     "a_durak_rate_ci", "durak_baseline", "a_mean_result", "a_mean_result_ci", "draws",
-    "seconds_per_move",
+    "b_durak_rate", "b_mean_result", "seconds_per_move",
 }  # fmt: skip
 PYTHON = shlex.quote(sys.executable)
 SERVE = f"cmd:{PYTHON} -m cardavia.serve"
@@ -102,6 +102,8 @@ def test_the_rotations_of_a_deal_play_one_deal() -> None:
         result = run("greedy", "greedy", players=players, deals=6, seed=4)
         assert result["draws"] % players == 0
         assert result["a_durak"] + result["draws"] // players == result["deals"]
+        assert result["a_durak_rate"] == pytest.approx(result["b_durak_rate"])
+        assert result["a_mean_result"] == pytest.approx(result["b_mean_result"])
 
 
 def test_deterministic_for_a_seed_whatever_the_threads() -> None:
@@ -154,6 +156,9 @@ def test_the_rates_and_intervals_of_known_games() -> None:
     # By hand: centre (0.75 + 1.96²/20) / (1 + 1.96²/10), half 1.96·√(0.028354) / 1.38416.
     assert math.isclose(lo, 0.4422, abs_tol=1e-4) and math.isclose(hi, 0.9191, abs_tol=1e-4)
     assert summary["durak_baseline"] == pytest.approx(1 / 3)
+    # B's 20 seats: the durak in the 6 games A won and its share of the draws.
+    assert summary["b_durak_rate"] == pytest.approx(6 / 20)
+    assert summary["b_mean_result"] == pytest.approx((20 - 6 - 0.5 - 1.0) / 20)
 
 
 @pytest.mark.parametrize(

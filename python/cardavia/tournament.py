@@ -227,8 +227,9 @@ def tournament(
     times, A in every seat once and a copy of B in each other seat; the
     result gives ``players``, A's durak count and rate with its interval,
     the ``durak_baseline`` 1/N, A's mean result (RULES 7: the durak 0, the
-    others 1, a shared draw ½; ``seat_result``) with its interval, and the
-    draws. Seconds per move are A's and the B seats' together.
+    others 1, a shared draw ½; ``seat_result``) with its interval, the
+    draws, and the same two figures per seat of B (``b_durak_rate``,
+    ``b_mean_result``). Seconds per move are A's and the B seats' together.
 
     ``journal``: a file that records every finished game; a tournament
     started again with the same file, game, players and seed plays only the
@@ -406,6 +407,8 @@ def _summarise_table(
     durak = sum(1 for g in games if g.outcome["loser"] == g.a_seat)
     draws = sum(1 for g in games if g.outcome["draw"])
     results = sum(seat_result(g.outcome, g.a_seat) for g in games)
+    everyone = sum(seat_result(g.outcome, seat) for g in games for seat in range(seats))
+    b_seats = n * (seats - 1)
     seconds = [sum(g.seconds[s] for g in games) for s in (0, 1)]
     moves = [sum(g.moves[s] for g in games) for s in (0, 1)]
     return {
@@ -423,6 +426,9 @@ def _summarise_table(
         "a_mean_result": results / n,
         "a_mean_result_ci": wilson(results, n),
         "draws": draws,
+        # B's seats together, per seat: what A's figures are set against.
+        "b_durak_rate": (n - draws - durak) / b_seats,
+        "b_mean_result": (everyone - results) / b_seats,
         "seconds_per_move": [seconds[s] / moves[s] if moves[s] else 0.0 for s in (0, 1)],
     }
 
