@@ -429,3 +429,28 @@ def test_a_served_player_on_ray_plays_every_other_seat() -> None:
     expected = run("greedy", "random", players=4, deals=1, seed=3)
     got = run("greedy", f"{SERVE} random", players=4, deals=1, seed=3, backend="ray")
     assert results(got) | {"b": "random"} == results(expected)
+
+
+# ---------------------------------------------------------------- the AI
+
+
+def test_ai_players_ask_the_ai_for_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ai:N`` and the levels call ``cardavia.ai.choose_move`` with the
+    seat's observation, their budget and the deal's move seed, at any seat
+    (a stand-in answers here: the search at N seats is another branch's)."""
+    asked: list[tuple[int, int, Any, Any]] = []
+
+    def choose_move(obs: Any, *, seed: int, iterations: Any = None, level: Any = None,
+                    rollouts: Any = None) -> str:  # fmt: skip
+        asked.append((obs["players"], obs["seat"], iterations, level))
+        assert isinstance(seed, int)
+        return str(random.Random(seed).choice(obs["legal_moves"]))
+
+    monkeypatch.setattr(cardavia.ai, "choose_move", choose_move)
+    run("ai:50", "greedy", players=3, deals=1, seed=4, threads=1)
+    assert {(p, it) for p, _, it, _ in asked} == {(3, 50)}
+    assert {seat for _, seat, _, _ in asked} == {0, 1, 2}, "A played in every seat"
+    asked.clear()
+    run("greedy", "normal", players=4, deals=1, seed=4, threads=1)
+    assert {level for *_, level in asked} == {"normal"}
+    assert {seat for _, seat, _, _ in asked} == {0, 1, 2, 3}
