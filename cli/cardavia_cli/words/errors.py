@@ -80,6 +80,9 @@ def _texts(value: str, detail: Mapping[str, Any]) -> dict[str, Callable[[], str]
         "unknown_game": lambda: _("There is no game “{value}”; choose one of {choices}.").format(
             value=value, choices=get("games")
         ),
+        "two_players": lambda: _(
+            "{game} is a game for two: it cannot be played at a table of {value}."
+        ).format(game=game_title(get("game")), value=value),
         "missing_dependency": lambda: _(
             "{package} is not installed here. Install it with: pip install {install}"
         ).format(package=get("package"), install=get("install")),
