@@ -370,3 +370,73 @@ def test_a_duel_lesson_is_unchanged_and_schnapsen_has_no_table(runner: CliRunner
     assert steps_for("durak") == steps_for("durak", 2)
     code, out = run(runner, ["learn", "schnapsen", "--players", "3", "--lang", "ru"])
     assert code == 1 and "Шнапсен — игра для двоих" in out
+
+
+def test_a_bigger_table_is_tallied_not_rated(runner: CliRunner, tmp_path: Path) -> None:
+    code, out = run(runner, ["play", "durak", "--players", "3", "--seed", "5"], "1\n" * 3000)
+    assert code == 0
+    assert "Durak at a table of 3: 1 played, the durak in " in out
+    record = json.loads((tmp_path / "data" / "record.json").read_text())
+    assert record["games"] == {}  # no rating: the levels are measured in duels
+    tally = record["tables"]["durak"]["3"]
+    assert tally["games"] == 1 and tally["durak"] + tally["draws"] <= 1
+    code, out = run(runner, ["stats"])
+    assert code == 0 and "Durak at a table of 3: 1 played" in out
+    code, out = run(runner, ["stats", "--json"])
+    assert json.loads(out)["games"]["durak"]["tables"]["3"]["games"] == 1
+
+
+def test_a_duellists_record_has_no_tables(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, ["play", "durak", "--seed", "5"], "1\n" * 3000)
+    record = json.loads((tmp_path / "data" / "record.json").read_text())
+    assert "tables" not in record and record["games"]["durak"]["all"]["games"] == 1
+
+
+@pytest.mark.parametrize(
+    "tables",
+    [
+        {"durak": {"2": {"games": 1, "durak": 0, "draws": 0}}},
+        {"durak": {"4": {"games": 1, "durak": 2, "draws": 0}}},
+        {"chess": {"4": {"games": 1, "durak": 0, "draws": 0}}},
+        {"durak": {"4": {"games": -1, "durak": 0, "draws": 0}}},
+        [],
+    ],
+)
+def test_a_record_with_bad_tables_is_damaged(tables: object) -> None:
+    from cardavia_cli.play.record import FORMAT, SCHEMA_VERSION, DamagedRecord, parse_record
+
+    data = {"format": FORMAT, "schema": SCHEMA_VERSION, "games": {}, "counted": []}
+    data["tables"] = tables
+    with pytest.raises(DamagedRecord):
+        parse_record(data)
+
+
+def test_a_table_game_counts_once() -> None:
+    from cardavia_cli.play.record import Record
+
+    record = Record()
+    assert record.add_table("k", "durak", 4, "durak") is not None
+    assert record.add_table("k", "durak", 4, "out") is None
+    assert record.tables["durak"][4].as_json() == {"games": 1, "durak": 1, "draws": 0}
+    with pytest.raises(ValueError):
+        record.add_table("other", "durak", 4, "win")
+
+
+def test_analyse_games_refuses_a_bigger_table(runner: CliRunner, games_dir: Path) -> None:
+    run(runner, ["play", "durak", "--players", "3", "--seed", "5"], "1\n1\nquit\n")
+    [path] = saved_games(games_dir)
+    code, out = run(runner, ["analyse-games", str(path), "--level", "easy", "--lang", "de"])
+    assert code == 1
+    assert "Eine Partie zu 3 lässt sich noch nicht analysieren" in out
+
+
+def test_a_thrower_is_told_to_throw_in_or_pass() -> None:
+    from cardavia_cli.words.table_words import tip
+
+    g = position("durak", steps_for("durak", 3)[0])
+    obs = g.observation(0)
+    assert tip(obs, VIEW) == "Tip: throw in a card of a rank on the table, or pass."
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table.render(obs, VIEW, moves=sorted(g.legal_moves()), hints=True))
+    text = console.export_text()
+    assert "Throw in 9♦" in text and "Pass: throw in nothing more · pass" in text
