@@ -26,6 +26,8 @@ from cli_helpers import StandIn, lesson_answer, run, saved_games
 from click.testing import CliRunner
 from rich.console import Console
 
+pexpect = pytest.importorskip("pexpect")
+
 SUITS, RANKS = "SHDC", "6789TJQKA"
 CANONICAL = [rank + suit for suit in SUITS for rank in RANKS]
 
@@ -440,3 +442,37 @@ def test_a_thrower_is_told_to_throw_in_or_pass() -> None:
     console.print(table.render(obs, VIEW, moves=sorted(g.legal_moves()), hints=True))
     text = console.export_text()
     assert "Throw in 9♦" in text and "Pass: throw in nothing more · pass" in text
+
+
+SEATED_ENDS = [
+    "You are not the durak: Computer",
+    "You are the durak: the last one left holding cards.",
+    "A draw: nobody is the durak.",
+]
+
+
+@pytest.mark.parametrize(("game", "seed"), [("durak", 12), ("perevodnoy", 13)])
+def test_a_whole_four_seat_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> None:
+    """A real terminal at 80 columns, the real opponent at ``easy``."""
+    from test_cli_terminal import PROMPT, spawn
+
+    child = spawn(
+        ["play", game, "--players", "4", "--seed", str(seed), "--level", "easy"], tmp_path
+    )
+    child.setwinsize(40, 80)
+    seen = io.StringIO()
+    child.logfile_read = seen
+    turns = 0
+    try:
+        while child.expect([PROMPT, *SEATED_ENDS]) == 0:
+            child.sendline("1")
+            turns += 1
+            assert turns < 1000
+        child.expect("The game is saved in")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0 and turns > 3
+    out = seen.getvalue()
+    assert "· 4 players ──" in out and "── The game is over ──" in out
+    assert "Computer 3" in out and "Out after bout" in out

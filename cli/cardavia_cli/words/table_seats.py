@@ -142,6 +142,8 @@ def your_role_text(obs: dict[str, Any]) -> str | None:
         return _("You are the main attacker.")
     if obs.get("defender") == HUMAN:
         return _("You defend.")
+    if obs.get("taking"):
+        return None  # the taking line says what a thrower may do now
     return _("You may throw in cards whose rank is on the table once every attack is beaten.")
 
 
