@@ -476,3 +476,11 @@ def test_a_whole_four_seat_game_in_a_terminal(game: str, seed: int, tmp_path: Pa
     out = seen.getvalue()
     assert "· 4 players ──" in out and "── The game is over ──" in out
     assert "Computer 3" in out and "Out after bout" in out
+
+
+def test_saves_name_the_size_of_a_bigger_table(runner: CliRunner) -> None:
+    run(runner, ["play", "durak", "--players", "5", "--seed", "3"], "1\n1\nquit\n")
+    code, out = run(runner, ["saves"])
+    assert code == 0 and "Durak · 5 players ·" in out
+    code, out = run(runner, ["saves", "--json"])
+    assert json.loads(out)[0]["players"] == 5
