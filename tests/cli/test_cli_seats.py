@@ -283,33 +283,9 @@ def test_replay_of_a_four_seat_game(runner: CliRunner, games_dir: Path) -> None:
     assert any(end in out for end in ("You are the durak", "You are not the durak", "A draw"))
 
 
-def unsupported(*_args: object) -> list[dict[str, Any]]:
-    raise cardavia.InvalidArgumentError(kind="players_unsupported", field="players", value=4)
-
-
-def test_no_advice_where_the_search_does_not_seat_the_table(
-    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(StandIn, "analyse", unsupported)
-    code, out = run(runner, ["play", "durak", "--players", "4", "--seed", "5"], stdin="?\nquit\n")
-    assert code == 0
-    assert "No advice at this table yet" in out
-
-
-def test_other_refusals_of_the_search_are_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardavia_cli.play.opponent import analysis_of
-
-    def refuse(*_args: object) -> list[dict[str, Any]]:
-        raise cardavia.InvalidArgumentError(kind="integer", field="level", value=1)
-
-    monkeypatch.setattr(StandIn, "analyse", refuse)
-    with pytest.raises(cardavia.InvalidArgumentError):
-        analysis_of(StandIn("easy"), {}, 0)
-
-
 def test_the_computer_seats_of_the_real_opponent_play_legal_moves() -> None:
-    """``AiOpponent`` at a bigger table: the engine's search where it seats
-    the table, else the greedy bot; a legal move either way."""
+    """``AiOpponent`` at a bigger table: the engine's search, from each
+    seat's own observation."""
     from cardavia_cli.play.opponent import AiOpponent
 
     game = cardavia.new_game("perevodnoy", seed=11, players=3)

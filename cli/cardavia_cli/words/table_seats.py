@@ -205,7 +205,3 @@ def seated_end_lines(
             )
         )
     return lines
-
-
-def no_advice_text() -> str:
-    return _("No advice at this table yet: the computer's search plays only two.")
