@@ -460,3 +460,36 @@ def test_saves_name_the_size_of_a_bigger_table(runner: CliRunner) -> None:
     assert code == 0 and "Durak · 5 players ·" in out
     code, out = run(runner, ["saves", "--json"])
     assert json.loads(out)[0]["players"] == 5
+
+
+def test_the_end_of_a_drawn_table() -> None:
+    from cardavia_cli.words.table_seats import seated_end_lines, seated_outcome_text
+
+    obs = {"game": "durak", "trump": "H", "outcome": {"draw": True, "loser": None, "out": [[2]]}}
+    lines = seated_end_lines(obs, [[], [], []], {2: 4}, VIEW)
+    assert lines == [
+        "Out after bout 4: Computer 2.",
+        "The last ones in played their last cards in the same bout: a draw.",
+    ]
+    obs["outcome"] = {"draw": True, "loser": None, "out": [], "reason": "idle_bouts"}
+    assert "Fifty bouts in a row" in seated_end_lines(obs, [[], [], []], {}, VIEW)[0]
+    assert seated_outcome_text(obs) == "A draw: nobody is the durak."
+
+
+def test_the_end_when_you_are_the_durak() -> None:
+    from cardavia_cli.words.table_seats import seated_end_lines, seated_outcome_text
+
+    outcome = {"draw": False, "loser": 0, "out": [[1, 2]]}
+    obs = {"game": "durak", "trump": "H", "outcome": outcome}
+    lines = seated_end_lines(obs, [["7S", "AH"], [], []], {}, VIEW)
+    assert lines == ["Out: Computer 1 and Computer 2.", "You were left holding: 7♠ Т♥"]
+    assert seated_outcome_text(obs) == "You are the durak: the last one left holding cards."
+
+
+def test_six_seats_show_the_trump_card_dealt_last() -> None:
+    g = cardavia.new_game("durak", seed=1, players=6)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table.render(g.observation(0), VIEW, moves=[], hints=False))
+    text = console.export_text()
+    assert "dealt last to Computer 5" in text and "· 6 players ──" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
