@@ -400,12 +400,17 @@ def test_a_table_game_counts_once() -> None:
         record.add_table("other", "durak", 4, "win")
 
 
-def test_analyse_games_refuses_a_bigger_table(runner: CliRunner, games_dir: Path) -> None:
+def test_analyse_games_at_a_bigger_table(runner: CliRunner, games_dir: Path) -> None:
     run(runner, ["play", "durak", "--players", "3", "--seed", "5"], "1\n1\nquit\n")
     [path] = saved_games(games_dir)
+    code, out = run(runner, ["analyse-games", str(path), "--level", "easy", "--json"])
+    assert code == 0
+    [result] = json.loads(out)["games"]
+    assert [s["seat"] for s in result["summary"]] == [0, 1, 2]
+    assert {d["seat"] for d in result["decisions"]} <= {0, 1, 2}
+    assert len(result["decisions"]) == len(json.loads(path.read_text())["moves"])
     code, out = run(runner, ["analyse-games", str(path), "--level", "easy", "--lang", "de"])
-    assert code == 1
-    assert "Eine Partie zu 3 lässt sich noch nicht analysieren" in out
+    assert code == 0 and "Computer 2 (normal)" in out and "Mensch" in out
 
 
 def test_a_thrower_is_told_to_throw_in_or_pass() -> None:

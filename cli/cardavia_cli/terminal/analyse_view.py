@@ -52,20 +52,8 @@ def load_records(files: list[Path]) -> tuple[list[GameRecord], list[tuple[Path, 
         except SaveError as exc:
             errors.append((path, str(exc)))
             continue
-        if log.players > 2:
-            # cardavia.analysis deals a record as a duel: a bigger table
-            # waits for a record that carries its seats (and a search that
-            # seats them).
-            errors.append((path, seated_refusal(path, log.players)))
-            continue
         records.append(record_of(log, path))
     return records, errors
-
-
-def seated_refusal(path: Path, players: int) -> str:
-    return _(
-        "{path}: a game of {n} players cannot be analysed yet; the analysis plays duels."
-    ).format(path=path, n=players)
 
 
 def record_of(log: GameLog, path: Path) -> GameRecord:
@@ -78,6 +66,7 @@ def record_of(log: GameLog, path: Path) -> GameRecord:
         seeds=[move_seed(log.seed, ply) for ply in range(len(moves))],
         label=str(path),
         players=dict(log.levels),
+        seats=log.players,
     )
 
 
@@ -85,6 +74,9 @@ def player_name(result: dict[str, Any], seat: int) -> str:
     level = result["players"].get(str(seat))
     if level == "human":
         return _("Human")
+    if level and len(result.get("summary") or ()) > 2:
+        # A bigger table: which computer, by the name it had there.
+        return _("Computer {n} ({level})").format(n=seat, level=level_name(str(level)))
     if level:
         return _("Computer ({level})").format(level=level_name(str(level)))
     return _("Player {n}").format(n=seat + 1)
@@ -107,7 +99,8 @@ def move_words(move: str, view: CardView, attack: str | None = None) -> str:
 
 def attack_before(record: GameRecord, ply: int) -> str | None:
     """The attack a defence at ``ply`` (counted from 1) answered."""
-    game = cardavia.new_game(record.game, seed=record.seed, deck=record.deck)
+    seats = None if record.seats == 2 else record.seats
+    game = cardavia.new_game(record.game, seed=record.seed, deck=record.deck, players=seats)
     for move in record.moves[: ply - 1]:
         game.play(move)
     seat = game.current_player
