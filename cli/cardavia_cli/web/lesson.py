@@ -23,8 +23,9 @@ from ..words.glossary import game_title
 from ..words.i18n import _
 from ..words.moves_input import ordered_moves
 from ..words.narration import narrate
+from .card_json import cards_json
 from .protocol import MessageError
-from .table_json import cards_json, table_json
+from .table_json import table_json
 
 
 @dataclass

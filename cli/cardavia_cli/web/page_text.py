@@ -82,6 +82,15 @@ def page_strings() -> dict[str, str]:
         "unfinished": _("not finished"),
         "face_down": _("a card face down"),
         "sounds": _("Card sounds"),
+        # How many sit at the next Durak table (the player and the computers).
+        "players": _("Players"),
+        "players_note": _(
+            "For {durak} and {perevodnoy}; {schnapsen} is always a game for two."
+        ).format(
+            durak=game_title("durak"),
+            perevodnoy=game_title("perevodnoy"),
+            schnapsen=game_title("schnapsen"),
+        ),
         # The browser tab's title, before the game's name.
         "tab.you": _("Your turn"),
         "tab.computer": _("The computer's turn"),
