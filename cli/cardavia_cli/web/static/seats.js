@@ -42,9 +42,10 @@ function seatBox(seat, index, others) {
   head.setAttribute("aria-hidden", "true");
   const name = document.createElement("span");
   name.className = "other-name";
-  name.textContent = seat.name;
+  // "Computer 3" stays on one line: its number never wraps alone.
+  name.textContent = seat.name.replace(/ (\S+)$/, "\u00a0$1");
   head.append(name);
-  element.append(head, fan(seat));
+  element.append(head, ...fan(seat));
   const marks = document.createElement("div");
   marks.className = "badges";
   marks.setAttribute("aria-hidden", "true");
@@ -53,19 +54,24 @@ function seatBox(seat, index, others) {
   return element;
 }
 
-// The cards known to be there face up and small, the rest as backs, all
-// overlapping as much as the box needs (style.css: --n), with the count.
+// The cards face down, overlapping as much as the box needs (style.css:
+// --n), with their count; below them, face up and small, those known to be
+// in the hand (picked up, or the six-seat trump), overlapping less so that
+// each corner shows.
 function fan(seat) {
-  const cards = document.createElement("div");
-  cards.className = "mini-fan";
-  cards.setAttribute("aria-hidden", "true");
-  const faces = seat.known.map((card) => cardElement(card, "known"));
-  const backs = [];
-  for (let i = seat.known.length; i < seat.count; i += 1) backs.push(backElement());
-  cards.style.setProperty("--n", String(Math.max(seat.count, 1)));
-  cards.append(...faces, ...backs);
-  if (seat.count) cards.append(counter(seat.count));
-  return cards;
+  const hidden = seat.count - seat.known.length;
+  const backs = document.createElement("div");
+  backs.className = "mini-fan";
+  backs.setAttribute("aria-hidden", "true");
+  backs.style.setProperty("--n", String(Math.max(hidden, 1)));
+  for (let i = 0; i < hidden; i += 1) backs.append(backElement());
+  if (seat.count) backs.append(counter(seat.count));
+  if (!seat.known.length) return [backs];
+  const known = document.createElement("div");
+  known.className = "known-cards";
+  known.setAttribute("aria-hidden", "true");
+  known.append(...seat.known.map((card) => cardElement(card, "known")));
+  return [backs, known];
 }
 
 function badge(mark) {
