@@ -116,9 +116,7 @@ def test_known_cards_badges_and_the_six_seat_trump() -> None:
     view = table_json(obs, card_view("durak"))
     defender = obs["defender"]
     marks = (
-        view["seats"]["you"]
-        if defender == 0
-        else view["seats"]["others"][defender - 1]["badges"]
+        view["seats"]["you"] if defender == 0 else view["seats"]["others"][defender - 1]["badges"]
     )
     assert [m["key"] for m in marks] == ["defender", "takes"]
 
@@ -136,7 +134,7 @@ def test_the_end_shows_every_hand_and_the_durak(client: TestClient) -> None:
             assert len(other["known"]) == other["count"]
     if view["outcome"]["result"] == "win":
         assert loser is not None
-    assert final["summary"]["final"] and final["summary"]["lines"]
+    assert final["summary"]["final"] and final["summary"]["heading"]
 
 
 def test_a_game_is_resumed_at_its_seats(client: TestClient, games_dir: Path) -> None:
@@ -210,3 +208,24 @@ def test_the_welcome_names_the_counts(client: TestClient) -> None:
     assert welcome["players"] == [2, 3, 4, 5, 6]
     assert welcome["table_games"] == ["durak", "perevodnoy"]
     assert json.dumps(welcome)
+
+
+def test_a_game_at_n_seats_is_listed_and_replayed(client: TestClient, games_dir: Path) -> None:
+    with table(client) as opened:
+        first = opened.ask_one(type="new", game="durak", level="easy", players=4)
+        final = opened.play_out(first, first_move)[-1]
+        name = final["file"]
+        saves = opened.ask_one(type="saves")
+        listed = next(g for g in saves["games"] if g["file"] == name)
+        assert listed["title"] == "Durak, 4 players"
+        start = opened.ask_one(type="replay", file=name)
+        assert start["heading"].startswith("Replay of Durak, 4 players:")
+        assert start["view"]["seats"]["players"] == 4
+        log = load_log(games_dir / name)
+        # A computer seat's move is told by that seat's name.
+        index = next(i for i, m in enumerate(log.moves, 1) if m["seat"] == 2)
+        step = opened.ask_one(type="step", index=index)
+        assert step["events"][0].startswith("Computer 2 ")
+        end = opened.ask_one(type="step", index=len(log.moves))
+    others = end["view"]["seats"]["others"]
+    assert all(o["revealed"] and len(o["known"]) == o["count"] for o in others)

@@ -28,9 +28,8 @@ from ..words.moves_input import normalize
 from ..words.narration import move_label
 from ..words.open_elsewhere import taken_over_text
 from ..words.seats import HUMAN
-from ..words.summaries import deal_heading, deal_lines, end_summary, saved_line
+from ..words.summaries import deal_heading, deal_lines, end_summary, game_heading, saved_line
 from ..words.table_help import help_text, played_cards_text
-from ..words.table_seats import seated_outcome_text
 from .deal_end import deal_end_json
 from .lesson import Lesson
 from .options import WebOptions
@@ -272,10 +271,14 @@ class Connection:
         hands = None
         if played.game.is_over:
             revealed = played.computer_hand()
-            heading, lines = end_summary(obs, revealed, view)
+            lines: list[str]
             if played.log.players > 2:
+                # The seats show every hand and the durak; the result is the
+                # outcome's own sentence, so lines would only repeat it.
                 hands = played.hands()
-                lines = [seated_outcome_text(obs)]
+                heading, lines = game_heading(), []
+            else:
+                heading, lines = end_summary(obs, revealed, view)
             lines = [*lines, *tallied_lines(played.tallied)]
             summary = {"heading": heading, "lines": lines, "final": True}
             summary["rating"] = rating_json(played.tallied)

@@ -65,12 +65,20 @@ function fan(seat) {
   backs.setAttribute("aria-hidden", "true");
   backs.style.setProperty("--n", String(Math.max(hidden, 1)));
   for (let i = 0; i < hidden; i += 1) backs.append(backElement());
-  if (seat.count) backs.append(counter(seat.count));
-  if (!seat.known.length) return [backs];
+  if (!seat.known.length) {
+    if (seat.count) backs.append(counter(seat.count));
+    return [backs];
+  }
   const known = document.createElement("div");
   known.className = "known-cards";
   known.setAttribute("aria-hidden", "true");
   known.append(...seat.known.map((card) => cardElement(card, "known")));
+  // Every card known (a hand shown at the end): the count ends that row.
+  if (!hidden) {
+    known.append(counter(seat.count));
+    return [known];
+  }
+  backs.append(counter(seat.count));
   return [backs, known];
 }
 
