@@ -13,6 +13,7 @@ from typing import Any, TextIO, cast
 
 import cardavia
 import click
+from cardavia.tournament import MAX_PLAYERS as TABLE_SIZES
 from click.exceptions import Exit
 from rich.console import Console
 from rich.text import Text
@@ -33,6 +34,7 @@ from .play.saves import (
     new_log,
     rebuild,
 )
+from .play.table_size import PlayersRefused, default_players, seat_count, typed_number
 from .terminal.cluster import ADDRESS_HELP, RAY_HELP, progress_bar
 from .terminal.cluster import backend as backend_of
 from .terminal.command_line import (
@@ -50,7 +52,7 @@ from .terminal.command_line import (
 from .terminal.plain_text import AsciiStream
 from .web.options import DEFAULT_HOST, DEFAULT_PORT
 from .words.card_faces import CardView
-from .words.errors import error_text
+from .words.errors import error_text, players_refusal
 from .words.i18n import N_, _, resolve_language, set_language
 from .words.open_elsewhere import is_yes, take_over_prompt, taken_over_text
 from .words.themes import get_theme
@@ -164,6 +166,11 @@ def app(ctx: click.Context) -> None:
 @lang_option
 @click.option("--seed", type=SEED, help=N_("Deal from this seed."))
 @click.option("--level", type=LEVEL, help=LEVEL_HELP)
+@click.option(
+    "--players",
+    metavar="N",
+    help=N_("How many sit at a Durak table, you included (default: the players setting, else 2)."),
+)
 @click.option("--hints/--no-hints", default=None, help=N_("Show tips."))
 @json_option(N_("Machine mode: JSON lines."))
 @click.option(
@@ -192,6 +199,7 @@ def play(
     lang: str | None,
     seed: int | None,
     level: str | None,
+    players: str | None,
     hints: bool | None,
     json_mode: bool,
     save: bool,
@@ -255,11 +263,19 @@ def play(
         game_id = log.game
         engine_game = rebuild(log)
         chosen_level = chosen_level or log.levels.get("1") or config.level
-        log.levels["1"] = chosen_level
+        for seat in range(1, log.players):
+            log.levels[str(seat)] = chosen_level
     else:
         assert game_id is not None
         chosen_level = chosen_level or config.level or DEFAULT_LEVEL
-        log = new_log(game_id, chosen_level, seed)
+        asked: object = default_players(game_id, config.players)
+        if players is not None:
+            asked = typed_number(players)
+        try:
+            seats = seat_count(game_id, asked)
+        except PlayersRefused as refused:
+            raise refuse(players_refusal(refused.game, refused.value, refused.error)) from None
+        log = new_log(game_id, chosen_level, seed, seats)
         engine_game = log.new_game()
     played = LoggedGame(engine_game, log, opponent.for_level(chosen_level), lock=lock)
     if json_mode:
@@ -567,6 +583,15 @@ def stats(game: str | None, lang: str | None, json_mode: bool) -> None:
 @click.option("--a", default=DEFAULT_LEVEL, help=N_("Player A: {players}"))
 @click.option("--b", default="greedy", help=N_("Player B: {players}"))
 @click.option("--deals", type=WholeNumber(1), default=20, help=N_("Deals, each played twice."))
+@click.option(
+    "--players",
+    type=WholeNumber(2, max(TABLE_SIZES.values())),
+    default=2,
+    help=N_(
+        "Seats at the table, for durak and perevodnoy: each deal is then played once "
+        "with A in every seat, against copies of B."
+    ),
+)
 @click.option("--seed", type=SEED, help=N_("Seed of the deals (default: random)."))
 @threads_option(N_("Games played at once (default: every core, or the Ray cluster's CPUs)."))
 @click.option(
@@ -586,6 +611,7 @@ def tournament(
     a: str,
     b: str,
     deals: int,
+    players: int,
     seed: int | None,
     threads: int | None,
     journal: Path | None,
@@ -623,19 +649,21 @@ def tournament(
                 show(done)
 
         return cardavia.tournament(
-            game, a, b, deals=deals, seed=chosen_seed, threads=threads,
+            game, a, b, players=players, deals=deals, seed=chosen_seed, threads=threads,
             journal=journal, progress=progress, backend=backend_of(ray, address),
             address=address,
         )  # fmt: skip
 
+    # Each deal is played once with A in every seat: twice in a duel.
+    games = players * deals
     try:
         if json_mode or not console.is_terminal:
             result = play()
         else:
-            with progress_bar(console, playing_message(2 * deals), 2 * deals) as show:
+            with progress_bar(console, playing_message(games), games) as show:
                 result = play(show)
     except KeyboardInterrupt:
-        message = stopped_message(finished[0], 2 * deals, None if journal is None else str(journal))
+        message = stopped_message(finished[0], games, None if journal is None else str(journal))
         raise (json_error(message, 130) if json_mode else fail(console, message, 130)) from None
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:
@@ -784,9 +812,8 @@ def config_show() -> None:
     config = load_config()
     console = make_console()
     console.print(_("Settings in {path}:").format(path=_config_path()), highlight=False)
-    shown = config.as_dict()
     for key in KEYS:
-        value = shown[key]
+        value = getattr(config, key)
         if key == "hints":
             value = "on" if value else "off"
         if key == "language" and value is None:
@@ -795,7 +822,7 @@ def config_show() -> None:
 
 
 @config_app.command("set", help=N_("Change one setting."))
-@argument("key", help=N_("language, theme, level or hints"))
+@argument("key", help=N_("language, theme, level, hints or players"))
 @argument("value", help=N_("The new value; for language, auto follows LC_ALL or LANG."))
 def config_set(key: str, value: str) -> None:
     setup_language(None)

@@ -19,6 +19,7 @@ from typing import Any
 from cardavia import CardaviaError
 
 from .card_faces import CardView
+from .glossary import game_title
 from .i18n import _
 from .refusals import reason_text
 
@@ -79,6 +80,9 @@ def _texts(value: str, detail: Mapping[str, Any]) -> dict[str, Callable[[], str]
         "unknown_game": lambda: _("There is no game “{value}”; choose one of {choices}.").format(
             value=value, choices=get("games")
         ),
+        "two_players": lambda: _(
+            "{game} is a game for two: it cannot be played at a table of {value}."
+        ).format(game=game_title(get("game")), value=value),
         "missing_dependency": lambda: _(
             "{package} is not installed here. Install it with: pip install {install}"
         ).format(package=get("package"), install=get("install")),
@@ -125,6 +129,23 @@ def error_text(error: Exception, view: CardView | None = None) -> str:
     if text is not None:
         return text()
     return _("The engine refused it: {text}").format(text=str(error))
+
+
+def players_refusal(game: str, value: object, error: CardaviaError | None) -> str:
+    """Why a table of ``value`` players cannot be laid for ``game``: the
+    engine's bounds (``error.detail``), in the player's words."""
+    name = game_title(game)
+    if error is not None and error.kind == "two_players":
+        return _(
+            "{game} is played by two; only Durak and its transferable variant seat more."
+        ).format(game=name)
+    detail = error.detail if error is not None else {}
+    low, high = detail.get("low"), detail.get("high")
+    if low is None or high is None:
+        return _("The number of players must be a whole number, not “{value}”.").format(value=value)
+    return _("{game} is played by {low} to {high} players, not {value}.").format(
+        game=name, low=low, high=high, value=value
+    )
 
 
 def _table_texts() -> dict[str, str]:

@@ -17,6 +17,7 @@ from .i18n import _, ngettext
 from .moves_input import card_of, display_word, kind_of
 from .narration import open_attack
 from .seats import HUMAN, seat_names
+from .table_seats import computer_name
 
 WORD_MOVES = ("take", "stop", "transfer", "close", "exchange", "marriage")
 
@@ -74,6 +75,16 @@ def trump_line(obs: dict[str, Any], view: CardView) -> Text:
             _("Trump: {suit} · indicator {card}"), view, suit=mark, card=view.card(indicator)
         )
     card = view.card(str(obs["trump_card"]))
+    known = obs.get("known") or []
+    if len(known) == 6 and obs["trump_card"] in known[5]:
+        # Six seats: no stock; the trump card is the last dealt, and shown.
+        return _fmt(
+            _("Trump: {suit} · {card}, dealt last to {name}"),
+            view,
+            suit=mark,
+            card=card,
+            name=computer_name(5),
+        )
     if obs.get("stock_size", 0) > 0:
         return _fmt(_("Trump: {suit} · {card} lies under the stock"), view, suit=mark, card=card)
     return _fmt(_("Trump: {suit} · {card} has been drawn"), view, suit=mark, card=card)

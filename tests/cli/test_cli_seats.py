@@ -1,0 +1,329 @@
+"""Durak at a table of three to six in the terminal (issue 23, item 5):
+every seat shown, each computer seat's move told, runs of forced passes
+summed up, bad player counts refused in the player's language, saves at
+N seats (and old saves as duels), machine mode, the players setting."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import cardavia
+import pytest
+from cardavia_cli.main import app
+from cardavia_cli.play.logged_game import LoggedGame
+from cardavia_cli.play.saves import GameLog, SaveError, load_log, new_log, result_of, write_log
+from cardavia_cli.terminal import table
+from cardavia_cli.terminal.machine import run_machine
+from cardavia_cli.words import i18n
+from cardavia_cli.words.card_faces import CardView
+from cli_helpers import StandIn, run, saved_games
+from click.testing import CliRunner
+from rich.console import Console
+
+SUITS, RANKS = "SHDC", "6789TJQKA"
+CANONICAL = [rank + suit for suit in SUITS for rank in RANKS]
+
+
+def table_deck(hands: list[str], trump: str) -> list[str]:
+    """A deck dealing ``hands`` (seat 0 first), then the trump card, then
+    the rest of the cards in canonical order."""
+    dealt = [card for hand in hands for card in hand.split()] + [trump]
+    return dealt + [card for card in CANONICAL if card not in dealt]
+
+
+# Hearts are trumps; seat 0 holds the lowest (6♥) and attacks seat 1, and
+# neither seat 2 nor seat 3 holds a seven or a nine to throw in.
+FOUR = table_deck(
+    ["7S 6H 8C 8D TD JD", "9S 7D QS KS AS JC", "6S 8S TS QD KD AD", "6D JS QC KC AC TC"], "KH"
+)
+
+
+class Scripted:
+    """An opponent that plays the given moves when legal, else the first legal."""
+
+    def __init__(self, *moves: str) -> None:
+        self.moves = set(moves)
+        self.asked: list[int] = []
+
+    def choose(self, observation: Mapping[str, Any], seed: int) -> str:
+        self.asked.append(int(observation["seat"]))
+        legal = sorted(observation["legal_moves"])
+        return next((m for m in legal if m in self.moves), legal[0])
+
+    def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+        return [{"move": m, "visits": 1, "value": 0.5} for m in observation["legal_moves"]]
+
+
+def four_seats(opponent: Any) -> LoggedGame:
+    log = GameLog(
+        game="durak",
+        seed=None,
+        deck=list(FOUR),
+        levels={"0": "human", "1": "easy", "2": "easy", "3": "easy"},
+        players=4,
+    )
+    return LoggedGame(log.new_game(), log, opponent)
+
+
+VIEW = CardView(game="durak", color=False)
+
+
+def test_forced_passes_of_computer_seats_are_told_at_once() -> None:
+    opponent = Scripted("defend:9S")
+    played = four_seats(opponent)
+    assert played.game.current_player == 0
+    played.apply(0, "attack:7S", VIEW)
+    seat = played.computer_seat()
+    obs, seed = played.computer_request()
+    assert seat == 1 and obs["seat"] == 1
+    assert played.apply(seat, opponent.choose(obs, seed), VIEW) == ["Computer 1 beats 7♠ with 9♠."]
+    assert played.apply(0, "stop", VIEW) == ["You pass."]
+    assert played.forced_passes(VIEW) == [
+        "Computer 2 and Computer 3 pass: no card to throw in.",
+        "Everyone has passed: beaten, the cards go to the discard pile.",
+    ]
+    # Both passes were played and saved, neither asked of the opponent.
+    assert [(m["seat"], m["move"]) for m in played.log.moves[-2:]] == [(2, "stop"), (3, "stop")]
+    assert opponent.asked == [1]
+    assert load_log(Path(str(played.log.path))).moves == played.log.moves
+    # The defender of the bout that ended attacks next, and chooses.
+    assert played.computer_seat() == 1 and played.forced_passes(VIEW) == []
+
+
+def test_forced_passes_in_russian() -> None:
+    i18n.set_language("ru")
+    played = four_seats(Scripted("defend:9S"))
+    played.play(0, "attack:7S", VIEW)
+    played.play(1, "defend:9S", VIEW)
+    played.play(0, "stop", VIEW)
+    assert played.forced_passes(VIEW)[0] == "Компьютер 2 и Компьютер 3: пас, подкинуть нечего."
+
+
+def test_a_duel_has_no_forced_passes_of_its_own() -> None:
+    """Two seats: the computer chooses even its only move, as it always did."""
+    log = new_log("durak", "easy", seed=3)
+    played = LoggedGame(log.new_game(), log, StandIn("easy"))
+    while not played.computer_to_move():
+        played.play(0, sorted(played.game.legal_moves())[0], VIEW)
+    assert played.forced_passes(VIEW) == []
+
+
+def test_the_table_shows_every_seat_and_its_role() -> None:
+    played = four_seats(Scripted())
+    played.play(0, "attack:7S", VIEW)
+    obs = played.game.observation(0)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table.render(obs, VIEW, moves=[], hints=False))
+    text = console.export_text()
+    assert "── Durak · 4 players ──" in text
+    rows = [line for line in text.splitlines() if line[2:5] in ("You", "Com")]
+    assert len(rows) == 4
+    assert "main attacker" in rows[0] and "▶" in rows[1] and "defender" in rows[1]
+    assert "throws in" in rows[2] and "throws in" in rows[3]
+    assert "Computer 1 to move." in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_seat_that_passed_and_one_that_is_out() -> None:
+    obs = dict(four_seats(Scripted()).game.observation(0))
+    obs.update(passed=[2], out=[[3]], hand_sizes=[6, 6, 6, 0], current_player=1)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table.render(obs, VIEW, moves=[], hints=False, out_after={3: 7}))
+    text = console.export_text()
+    assert "passed" in text and "out since bout 7" in text
+
+
+@pytest.mark.parametrize("game", ["durak", "perevodnoy"])
+def test_a_whole_four_seat_game(runner: CliRunner, games_dir: Path, game: str) -> None:
+    code, out = run(runner, ["play", game, "--players", "4", "--seed", "5"], stdin="1\n" * 3000)
+    assert code == 0
+    assert "· 4 players ──" in out and "Computer 3" in out
+    assert "── The game is over ──" in out
+    assert any(end in out for end in ("You are the durak", "You are not the durak", "A draw"))
+    [path] = saved_games(games_dir)
+    saved = json.loads(path.read_text())
+    assert saved["players"] == 4 and saved["finished"]
+    assert {m["seat"] for m in saved["moves"]} == {0, 1, 2, 3}
+    assert saved["levels"] == {"0": "human", "1": "normal", "2": "normal", "3": "normal"}
+    log = load_log(path)
+    assert log.players == 4 and result_of(log) in ("win", "loss", "draw")
+
+
+@pytest.mark.parametrize(
+    ("args", "lang", "said"),
+    [
+        (["durak", "--players", "7"], "ru", "Дурак: играют от 2 до 6 человек, а не 7."),
+        (["perevodnoy", "--players", "1"], "de", "spielt man zu 2 bis 6, nicht zu 1."),
+        (["schnapsen", "--players", "3"], "de", "Schnapsen spielt man zu zweit"),
+        (["schnapsen", "--players", "3"], "ru", "Шнапсен — игра для двоих"),
+        (["durak", "--players", "four"], "ru", "Число игроков должно быть целым числом"),
+        (["durak", "--players", "9"], "en", "Durak is played by 2 to 6 players, not 9."),
+    ],
+)
+def test_a_bad_player_count_is_refused(
+    runner: CliRunner, games_dir: Path, args: list[str], lang: str, said: str
+) -> None:
+    code, out = run(runner, ["play", *args, "--lang", lang], stdin="1\nquit\n")
+    assert code == 1
+    assert said in out
+    assert saved_games(games_dir) == []
+
+
+def test_machine_mode_refuses_a_bad_count_in_json(runner: CliRunner) -> None:
+    code, out = run(runner, ["play", "durak", "--players", "8", "--json"])
+    assert code != 0
+    assert json.loads(out.strip().splitlines()[-1])["error"]
+
+
+def test_save_and_resume_at_four_seats(runner: CliRunner, games_dir: Path) -> None:
+    args = ["play", "perevodnoy", "--players", "4", "--seed", "8"]
+    code, out = run(runner, args, stdin="1\n1\nquit\n")
+    assert code == 0 and "Game saved" in out
+    [path] = saved_games(games_dir)
+    first = json.loads(path.read_text())
+    assert first["players"] == 4 and not first["finished"]
+    code, out = run(runner, ["play", "--resume", str(path)], stdin="1\n" * 3000)
+    assert code == 0 and "Resuming" in out and "· 4 players ──" in out
+    resumed = json.loads(path.read_text())
+    assert resumed["finished"] and resumed["players"] == 4
+    assert resumed["moves"][: len(first["moves"])] == first["moves"]
+
+
+def test_a_save_without_players_is_a_duel(tmp_path: Path) -> None:
+    log = new_log("durak", "easy", seed=4)
+    path = write_log(log, tmp_path / "old.json")
+    data = json.loads(path.read_text())
+    assert "players" not in data  # a duel's save reads as it always did
+    assert load_log(path).players == 2
+
+
+@pytest.mark.parametrize("players", [9, 1, "4", True, None])
+def test_a_save_with_a_bad_table_is_refused(tmp_path: Path, players: object) -> None:
+    log = new_log("durak", "easy", seed=4, players=4)
+    data = log.to_json()
+    data["players"] = players
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError):
+        load_log(path)
+
+
+def test_a_move_by_a_seat_beyond_the_table_is_refused(tmp_path: Path) -> None:
+    log = new_log("durak", "easy", seed=4, players=3)
+    data = log.to_json()
+    data["moves"] = [{"seat": 3, "move": "stop", "time": "2026-01-01T00:00:00+00:00"}]
+    path = tmp_path / "beyond.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError):
+        load_log(path)
+
+
+def test_schnapsen_saved_with_players_is_refused(tmp_path: Path) -> None:
+    data = new_log("schnapsen", "easy", seed=4).to_json()
+    data["players"] = 3
+    path = tmp_path / "schnapsen.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="a table of 3 players is not possible"):
+        load_log(path)
+
+
+def test_machine_mode_names_the_seats_of_the_computer_moves() -> None:
+    log = new_log("durak", "easy", seed=5, players=3)
+    played = LoggedGame(log.new_game(), log, StandIn("easy"))
+    out = io.StringIO()
+    run_machine(played, [], out)
+    first = json.loads(out.getvalue())
+    assert len(first["ai_seats"]) == len(first["ai_moves"])
+    assert set(first["ai_seats"]) <= {1, 2}
+    assert first["current_player"] in (0, None)
+
+
+def test_the_players_setting(runner: CliRunner, games_dir: Path) -> None:
+    code, out = run(runner, ["config", "set", "players", "3"])
+    assert code == 0
+    code, out = run(runner, ["play", "durak", "--seed", "2"], stdin="quit\n")
+    assert "· 3 players ──" in out
+    # Schnapsen stays a duel whatever the setting says.
+    code, out = run(runner, ["play", "schnapsen", "--seed", "2"], stdin="quit\n")
+    assert code == 0 and "players ──" not in out
+    result = runner.invoke(app, ["config", "set", "players", "7"], env={"CARDAVIA_LANG": "de"})
+    assert result.exit_code == 1
+    assert "Durak spielt man zu 2 bis 6, nicht zu 7." in result.output
+
+
+def test_the_players_setting_is_not_written_for_two(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, ["config", "set", "players", "2"])
+    stored = json.loads((tmp_path / "config" / "config.json").read_text())
+    assert "players" not in stored
+
+
+def test_the_engine_refuses_what_the_terminal_refuses() -> None:
+    """The bounds are the engine's: the terminal asks, it does not know."""
+    with pytest.raises(cardavia.InvalidArgumentError):
+        cardavia.new_game("durak", seed=0, players=7)
+
+
+def test_replay_of_a_four_seat_game(runner: CliRunner, games_dir: Path) -> None:
+    run(runner, ["play", "durak", "--players", "4", "--seed", "6"], stdin="1\n" * 3000)
+    [path] = saved_games(games_dir)
+    code, out = run(runner, ["replay", str(path), "--all"])
+    assert code == 0
+    assert "· 4 players ──" in out and "so every hand is shown" in out
+    moves = json.loads(path.read_text())["moves"]
+    assert f"Move {len(moves)} of {len(moves)}" in out
+    assert "Computer 2" in out and "out since bout" in out
+    assert any(end in out for end in ("You are the durak", "You are not the durak", "A draw"))
+
+
+def unsupported(*_args: object) -> list[dict[str, Any]]:
+    raise cardavia.InvalidArgumentError(kind="players_unsupported", field="players", value=4)
+
+
+def test_no_advice_where_the_search_does_not_seat_the_table(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(StandIn, "analyse", unsupported)
+    code, out = run(runner, ["play", "durak", "--players", "4", "--seed", "5"], stdin="?\nquit\n")
+    assert code == 0
+    assert "No advice at this table yet" in out
+
+
+def test_other_refusals_of_the_search_are_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardavia_cli.play.opponent import analysis_of
+
+    def refuse(*_args: object) -> list[dict[str, Any]]:
+        raise cardavia.InvalidArgumentError(kind="integer", field="level", value=1)
+
+    monkeypatch.setattr(StandIn, "analyse", refuse)
+    with pytest.raises(cardavia.InvalidArgumentError):
+        analysis_of(StandIn("easy"), {}, 0)
+
+
+def test_the_computer_seats_of_the_real_opponent_play_legal_moves() -> None:
+    """``AiOpponent`` at a bigger table: the engine's search where it seats
+    the table, else the greedy bot; a legal move either way."""
+    from cardavia_cli.play.opponent import AiOpponent
+
+    game = cardavia.new_game("perevodnoy", seed=11, players=3)
+    ai = AiOpponent("easy")
+    for ply in range(40):
+        if game.is_over:
+            break
+        seat = int(game.current_player or 0)
+        move = ai.choose(game.observation(seat), ply)
+        assert move in game.legal_moves()
+        game.play(move)
+
+
+def test_hints_at_a_bigger_table_speak_of_not_being_the_durak() -> None:
+    from cardavia_cli.terminal.session import advice_text
+
+    played = four_seats(Scripted())
+    obs = played.game.observation(0)
+    rows = [{"move": m, "visits": 100, "value": 0.8} for m in sorted(obs["legal_moves"])]
+    text = advice_text(rows, obs, VIEW).plain
+    assert "Your chance not to be the durak after each move" in text
