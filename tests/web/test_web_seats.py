@@ -217,9 +217,9 @@ def test_a_game_at_n_seats_is_listed_and_replayed(client: TestClient, games_dir:
         name = final["file"]
         saves = opened.ask_one(type="saves")
         listed = next(g for g in saves["games"] if g["file"] == name)
-        assert listed["title"] == "Durak, 4 players"
+        assert listed["title"] == "Durak · 4 players"
         start = opened.ask_one(type="replay", file=name)
-        assert start["heading"].startswith("Replay of Durak, 4 players:")
+        assert start["heading"].startswith("Replay of Durak · 4 players:")
         assert start["view"]["seats"]["players"] == 4
         log = load_log(games_dir / name)
         # A computer seat's move is told by that seat's name.

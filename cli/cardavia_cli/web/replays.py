@@ -16,6 +16,7 @@ from ..words.glossary import game_title
 from ..words.i18n import _, ngettext
 from ..words.narration import narrate
 from ..words.seated_narration import narrate_seated
+from ..words.table_seats import players_text
 from .deal_end import deal_end_json
 from .protocol import MessageError
 from .table_json import table_json
@@ -71,9 +72,7 @@ def table_title(log: GameLog) -> str:
     title = game_title(log.game)
     if log.players <= 2:
         return title
-    return ngettext("{game}, {n} player", "{game}, {n} players", log.players).format(
-        game=title, n=log.players
-    )
+    return f"{title} {players_text(log.players)}"
 
 
 @dataclass

@@ -16,20 +16,15 @@ from ..words.table_seats import SeatRole, computer_name, role_badge, seat_roles,
 from .card_json import cards_json
 
 
-def badges_json(obs: dict[str, Any], role: SeatRole | None, seat: int) -> list[dict[str, str]]:
-    """A seat's badges: its role in the bout as the terminal words it
-    (``table_seats``), the defender's taking, and the durak at the end."""
-    outcome = obs.get("outcome")
-    if outcome is not None and outcome.get("loser") == seat:
-        return [{"key": "durak", "text": pgettext("seat badge", "durak")}]
-    if role is None or (outcome is not None and role.role != "out"):
-        return []
+def badges_json(obs: dict[str, Any], role: SeatRole) -> list[dict[str, str]]:
+    """A seat's badge: its role as the terminal words it (``table_seats``;
+    the durak at the end), and the defender's taking."""
     marks = []
     text = role_badge(role)
     if text:
         marks.append({"key": role.role, "text": text})
     if role.role == "defender" and obs.get("taking"):
-        marks.append({"key": "takes", "text": pgettext("seat badge", "takes")})
+        marks.append({"key": "takes", "text": pgettext("seat", "takes")})
     return marks
 
 
@@ -45,7 +40,7 @@ def seat_json(
     known = sort_cards(list(shown), str(obs["game"]), obs.get("trump"))
     name = computer_name(seat)
     held = ngettext("{name}: {n} card", "{name}: {n} cards", count).format(name=name, n=count)
-    marks = badges_json(obs, role, seat)
+    marks = badges_json(obs, role)
     labels = ", ".join(view.label(card) for card in known)
     seen = [_("known: {cards}").format(cards=labels)] if known else []
     return {
@@ -79,5 +74,5 @@ def seats_json(
             seat_json(obs, role, view, revealed[role.seat] if revealed else None)
             for role in roles[1:]
         ],
-        "you": badges_json(obs, roles[HUMAN], HUMAN),
+        "you": badges_json(obs, roles[HUMAN]),
     }
