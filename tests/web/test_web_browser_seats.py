@@ -39,7 +39,7 @@ def check_seats(page: Page, others: int) -> None:
         name = seat.locator(".other-name")
         # One line: as tall as its line height.
         assert name.evaluate("e => e.getClientRects().length") == 1
-        inner = seat.locator(".badge, .mini-fan .card, .known-cards .card, .count")
+        inner = seat.locator(".other-name, .badge, .mini-fan .card, .known-cards .card, .count")
         for j in range(inner.count()):
             part = where.box(inner.nth(j))
             assert part["left"] >= rect["left"] - 0.5 and part["right"] <= rect["right"] + 0.5, (
@@ -107,9 +107,11 @@ def test_the_seats_on_each_screen(
         page.locator(READY).first.click()
     page.wait_for_selector(READY)
     check_seats(page, players - 1)
-    page.locator("#hand").scroll_into_view_if_needed()
-    if page.locator("#board[data-turn='you']").count():
-        assert_in_view(page, "#hand [data-move], #bar [data-move]")
+    # Each move can be scrolled to and lies whole on the screen.
+    moves = page.locator("#board [data-move]")
+    for i in range(moves.count()):
+        moves.nth(i).scroll_into_view_if_needed()
+        assert where.in_view(page, moves.nth(i)), where.box(moves.nth(i))
     shoot(page, artifacts / f"seats{players}-{lang}-{screen}.png")
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -79,6 +79,8 @@ def test_the_seats_of_a_four_seat_table(client: TestClient) -> None:
     view = state["view"]
     seats = view["seats"]
     others = seats["others"]
+    assert view["title"] == "Durak · 4 players"
+    assert view["turn_text"] == "Your turn."
     assert [o["seat"] for o in others] == [1, 2, 3]
     assert [o["name"] for o in others] == ["Computer 1", "Computer 2", "Computer 3"]
     on_table = sum(1 for pair in view["durak"]["pairs"] for card in pair if card)
@@ -97,6 +99,7 @@ def test_a_duel_has_no_seats(client: TestClient) -> None:
         for message in ({"game": "durak"}, {"game": "durak", "players": 2}):
             state = opened.ask_one(type="new", **message)
             assert "seats" not in state["view"]
+            assert state["view"]["title"] == "Durak"
             assert state["view"]["opponent"]["count"] > 0
 
 

@@ -13,7 +13,14 @@ from ..words.glossary import game_title, suit_name
 from ..words.moves_input import card_of, kind_of, ordered_moves
 from ..words.narration import move_label, outcome_text
 from ..words.seats import HUMAN
-from ..words.table_seats import seated, seated_outcome_text, turn_line, your_role_text
+from ..words.table_seats import (
+    players_text,
+    seated,
+    seated_outcome_text,
+    seated_taking_text,
+    turn_line,
+    your_role_text,
+)
 from ..words.table_words import (
     deal_text,
     last_trick_line,
@@ -107,10 +114,10 @@ def trump_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
 
 
 def durak_facts(obs: dict[str, Any]) -> tuple[str | None, ...]:
-    """The bout's limit and the player's part in it; at a bigger table the
-    badges tell who takes, so the sentence is the player's role alone."""
+    """The bout's limit, who takes, and the player's part in the bout, in
+    the terminal's sentences (a bigger table names its seats)."""
     if seated(obs):
-        return limit_text(obs), your_role_text(obs)
+        return limit_text(obs), seated_taking_text(obs), your_role_text(obs)
     return limit_text(obs), taking_text(obs), role_text(obs)
 
 
@@ -177,6 +184,13 @@ def schnapsen_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
     }
 
 
+def table_title(obs: dict[str, Any]) -> str:
+    """The game's name, and at a bigger table its players, as the terminal
+    heads its table."""
+    title = game_title(str(obs["game"]))
+    return f"{title} {players_text(int(obs['players']))}" if seated(obs) else title
+
+
 def table_json(
     obs: dict[str, Any],
     view: CardView,
@@ -200,7 +214,7 @@ def table_json(
     over = obs.get("outcome") is not None
     table = {
         "game": game,
-        "title": game_title(game),
+        "title": table_title(obs),
         "trump": trump_json(obs, view),
         "opponent": {
             "count": int(obs["hand_sizes"][1]),

@@ -116,7 +116,8 @@ function moveButton(move, element) {
 
 function renderStatus(view, playing) {
   const turn = $("#turn");
-  const thinking = playing && view.turn === "computer" && state.mode === "play";
+  // A bigger table says which seat is to move (and lights its box).
+  const thinking = playing && view.turn === "computer" && state.mode === "play" && !view.seats;
   turn.textContent = thinking ? t("thinking") : view.turn_text || "";
   turn.dataset.turn = view.turn || "over";
   const reminder = $("#reminder");

@@ -42,8 +42,9 @@ function seatBox(seat, index, others) {
   head.setAttribute("aria-hidden", "true");
   const name = document.createElement("span");
   name.className = "other-name";
-  // "Computer 3" stays on one line: its number never wraps alone.
-  name.textContent = seat.name.replace(/ (\S+)$/, "\u00a0$1");
+  // "Computer 3" on one line (style.css sizes it to the box).
+  name.textContent = seat.name;
+  name.style.setProperty("--len", String(Math.max(seat.name.length, 6)));
   head.append(name);
   element.append(head, ...fan(seat));
   const marks = document.createElement("div");
