@@ -7,6 +7,8 @@ the refusals of a bad count in the player's language."""
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -232,3 +234,32 @@ def test_a_game_at_n_seats_is_listed_and_replayed(client: TestClient, games_dir:
         end = opened.ask_one(type="step", index=len(log.moves))
     others = end["view"]["seats"]["others"]
     assert all(o["revealed"] and len(o["known"]) == o["count"] for o in others)
+
+
+def test_a_bigger_tables_moves_say_throw_in_and_pass() -> None:
+    """At 3+ seats only the main attacker adds: the others throw in, and a
+    stop is a pass that names the seat taking the cards; a duel's labels
+    stay as they were."""
+    seen: dict[str, str] = {}
+    for seed in range(40):
+        game = cardavia.new_game("durak", seed=seed, players=4)
+        pick = random.Random(seed)
+        while not game.is_over and len(seen) < 3:
+            obs = game.observation(game.current_player or 0)
+            if game.current_player == 0 and obs.get("table"):
+                view = table_json(obs, card_view("durak"))
+                for move in view["moves"]:
+                    if move["kind"] == "attack" and obs["attacker"] != 0:
+                        seen["throw"] = move["label"]
+                    if move["kind"] == "stop":
+                        seen["pass taking" if obs["taking"] else "pass"] = move["label"]
+            game.play(pick.choice(game.legal_moves()))
+        if len(seen) == 3:
+            break
+    assert seen["throw"].startswith("Throw in ")
+    assert seen["pass"] == "Pass: throw in nothing more"
+    assert re.fullmatch(r"Pass: Computer [1-3] takes the cards", seen["pass taking"])
+    duel = cardavia.new_game("durak", seed=1)
+    duel.play(duel.legal_moves()[0])
+    labels = [m["label"] for m in table_json(duel.observation(0), card_view("durak"))["moves"]]
+    assert not any(label.startswith(("Throw in", "Pass")) for label in labels)
