@@ -425,15 +425,26 @@ def rules(game: str, lang: str | None) -> None:
 @app.command(help=N_("A guided walk through the rules on real positions."))
 @argument("game", type=GAME, metavar="GAME", help=GAME_HELP)
 @lang_option
+@click.option(
+    "--players",
+    metavar="N",
+    help=N_("With 3 or more: the steps of a bigger Durak table (throwing in, transferring)."),
+)
 @ascii_option
 @theme_option
-def learn(game: str, lang: str | None, ascii_only: bool, theme: str | None) -> None:
+def learn(
+    game: str, lang: str | None, players: str | None, ascii_only: bool, theme: str | None
+) -> None:
     from .terminal.learn import run_lesson
 
     setup_language(lang)
     console = make_console(ascii_only)
+    try:
+        seats = seat_count(game, None if players is None else typed_number(players))
+    except PlayersRefused as refused:
+        raise fail(console, players_refusal(refused.game, refused.value, refused.error)) from None
     view = make_view(game, ascii_only, theme or load_config().theme, console)
-    run_lesson(game, view, console, console.input)
+    run_lesson(game, view, console, console.input, seats)
 
 
 @app.command(help=N_("The games and their decks."))

@@ -14,13 +14,15 @@ from typing import Any
 import cardavia
 import pytest
 from cardavia_cli.main import app
+from cardavia_cli.play.lesson_steps import steps_for
+from cardavia_cli.play.lessons import accepts, position
 from cardavia_cli.play.logged_game import LoggedGame
 from cardavia_cli.play.saves import GameLog, SaveError, load_log, new_log, result_of, write_log
 from cardavia_cli.terminal import table
 from cardavia_cli.terminal.machine import run_machine
 from cardavia_cli.words import i18n
 from cardavia_cli.words.card_faces import CardView
-from cli_helpers import StandIn, run, saved_games
+from cli_helpers import StandIn, lesson_answer, run, saved_games
 from click.testing import CliRunner
 from rich.console import Console
 
@@ -327,3 +329,44 @@ def test_hints_at_a_bigger_table_speak_of_not_being_the_durak() -> None:
     rows = [{"move": m, "visits": 100, "value": 0.8} for m in sorted(obs["legal_moves"])]
     text = advice_text(rows, obs, VIEW).plain
     assert "Your chance not to be the durak after each move" in text
+
+
+@pytest.mark.parametrize(("game", "count"), [("durak", 1), ("perevodnoy", 2)])
+def test_the_steps_of_a_bigger_table_are_real_positions(game: str, count: int) -> None:
+    steps = steps_for(game, 3)
+    assert len(steps) == count
+    for step in steps:
+        g = position(game, step)
+        assert g.players == 3 and g.current_player == 0
+        assert any(accepts(step, g, m) for m in g.legal_moves()), step.title
+    obs = position(game, steps[0]).observation(0)
+    # You throw in: neither the main attacker nor the defender, after a pass.
+    assert obs["attacker"] == 1 and obs["defender"] == 2 and obs["passed"] == [1]
+
+
+def test_transferring_goes_on_to_the_next_seat() -> None:
+    step = steps_for("perevodnoy", 3)[1]
+    g = position("perevodnoy", step)
+    g.play("transfer:7D")
+    obs = g.observation(0)
+    assert obs["attacker"] == 0 and obs["defender"] == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "de"])
+def test_the_lesson_of_a_bigger_table(runner: CliRunner, lang: str) -> None:
+    answers = "".join(lesson_answer("perevodnoy", s) + "\n" for s in steps_for("perevodnoy", 3))
+    code, out = run(runner, ["learn", "perevodnoy", "--players", "3", "--lang", lang], answers)
+    assert code == 0
+    i18n.set_language(lang)
+    for step in steps_for("perevodnoy", 3):
+        assert i18n._(step.title) in out
+    assert (
+        i18n._("Well done! Play a real game with: cardavia play {game}").format(game="perevodnoy")
+        in out
+    )
+
+
+def test_a_duel_lesson_is_unchanged_and_schnapsen_has_no_table(runner: CliRunner) -> None:
+    assert steps_for("durak") == steps_for("durak", 2)
+    code, out = run(runner, ["learn", "schnapsen", "--players", "3", "--lang", "ru"])
+    assert code == 1 and "Шнапсен — игра для двоих" in out

@@ -10,7 +10,6 @@ from .card_faces import CardView
 from .glossary import suit_name
 from .i18n import _, ngettext
 from .seats import HUMAN
-from .table_seats import computer_name
 
 
 def split(move: str) -> tuple[str, str]:
@@ -31,7 +30,6 @@ def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
     seated = int(obs.get("players", 2)) > 2
     if kind == "attack":
         if seated and obs.get("table") and obs.get("attacker") != HUMAN:
-            # A bigger table: only the main attacker adds; the others throw in.
             return _("Throw in {card}").format(card=c)
         if obs.get("table"):
             return _("Add {card}").format(card=c)
@@ -45,13 +43,9 @@ def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
         return _("Transfer with {card}").format(card=c)
     if kind == "take":
         return _("Take the cards")
-    if kind == "stop" and seated:
-        # A bigger table: a pass ends the bout only once every thrower has
-        # passed, and it is the defender, by name, who picks up.
-        if obs.get("taking"):
-            return _("Pass: {name} takes the cards").format(name=computer_name(obs["defender"]))
-        return _("Pass: throw in nothing more")
     if kind == "stop":
+        if seated:
+            return _("Pass: throw in nothing more")
         if obs.get("taking"):
             return _("Stop: the computer picks up the cards")
         return _("Stop: beaten, the cards go to the discard pile")

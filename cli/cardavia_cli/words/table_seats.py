@@ -52,6 +52,8 @@ class SeatRole:
     role: str
     to_move: bool
     bout: int | None = None
+    # The main attacker passes like any thrower.
+    passed: bool = False
 
 
 def out_seats(obs: dict[str, Any]) -> list[int]:
@@ -73,16 +75,16 @@ def seat_roles(obs: dict[str, Any], out_after: dict[int, int] | None = None) -> 
             role = "durak" if seat == loser else "waiting"
         elif seat == obs.get("defender"):
             role = "defender"
-        elif seat in passed:
-            role = "passed"
         elif seat == obs.get("attacker"):
             role = "attacker"
+        elif seat in passed:
+            role = "passed"
         elif seat in throwers:
             role = "thrower"
         else:
             role = "waiting"
         bout = (out_after or {}).get(seat)
-        roles.append(SeatRole(seat, role, mover == seat, bout))
+        roles.append(SeatRole(seat, role, mover == seat, bout, seat in passed))
     return roles
 
 
@@ -100,6 +102,8 @@ def role_badge(role: SeatRole) -> str:
         "durak": pgettext("seat", "durak"),
         "waiting": "",
     }
+    if role.role == "attacker" and role.passed:
+        return badges["attacker"] + " · " + badges["passed"]
     return badges[role.role]
 
 

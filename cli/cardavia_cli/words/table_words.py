@@ -12,7 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from .card_faces import CardView, sort_cards
-from .glossary import suit_name
+from .glossary import suit_name, term
 from .i18n import _, ngettext
 from .moves_input import card_of, display_word, kind_of
 from .narration import open_attack
@@ -116,6 +116,8 @@ def move_word(move: str, obs: dict[str, Any]) -> str | None:
     kind = kind_of(move)
     if kind not in WORD_MOVES or card_of(move) is not None:
         return None
+    if kind == "stop" and int(obs.get("players", 2)) > 2:
+        return term("pass")  # a thrower passes; the bout ends when all have
     if kind == "stop" and obs.get("taking"):
         return None
     return display_word(kind)
