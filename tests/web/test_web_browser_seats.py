@@ -189,3 +189,16 @@ def test_a_game_at_five_seats_comes_back_after_a_reload(page: Page, served: Serv
     assert page.locator(f"{SEATS} .count").all_inner_texts() == counts
     assert page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)") == hand
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lessons_of_a_bigger_table_on_the_page(page: Page, served: Served) -> None:
+    page.set_viewport_size(PHONE)
+    open_table(page, served, lang="ru")
+    page.wait_for_selector("#welcome:not([hidden])")
+    page.locator("[data-panel='learn']").click()
+    page.locator("[data-learn-table='perevodnoy']").click()
+    page.wait_for_selector("#board [data-move]")
+    check_seats(page, 2)
+    page.locator("#board [data-move^='attack:']").first.click()
+    expect(page.locator("#lesson-next")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]

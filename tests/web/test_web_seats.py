@@ -262,3 +262,28 @@ def test_a_bigger_tables_moves_say_throw_in_and_pass() -> None:
     duel.play(duel.legal_moves()[0])
     labels = [m["label"] for m in table_json(duel.observation(0), card_view("durak"))["moves"]]
     assert not any(label.startswith(("Throw in", "Pass")) for label in labels)
+
+
+@pytest.mark.parametrize(("game", "steps"), [("durak", 1), ("perevodnoy", 2)])
+def test_the_lessons_of_a_bigger_table(client: TestClient, game: str, steps: int) -> None:
+    with table(client) as opened:
+        lesson = opened.ask_one(type="learn", game=game, players=3)
+        assert lesson["players"] == 3 and lesson["steps"] == steps
+        assert lesson["view"]["seats"]["players"] == 3
+        for _ in range(steps):
+            move = str(lesson["view"]["moves"][0]["move"])
+            answer = next(
+                (m["move"] for m in lesson["view"]["moves"] if m["kind"] in ("attack", "transfer")),
+                move,
+            )
+            solved = opened.ask_one(type="move", move=answer)
+            assert solved["solved"], solved
+            # What the computers did after is told by their names.
+            assert not any(line.startswith("The computer") for line in solved["events"])
+            lesson = opened.ask_one(type="next")
+        assert lesson["finished"]
+        # A duel's lesson is as before.
+        duel = opened.ask_one(type="learn", game=game)
+        assert duel["players"] == 2 and "seats" not in duel["view"]
+        refused = opened.error(type="learn", game="schnapsen", players=3)
+        assert refused["kind"] == "players"

@@ -441,7 +441,8 @@ class Connection:
 
     async def on_learn(self, message: Message) -> None:
         self.leave_game()
-        self.lesson = Lesson.start(message.get("game"))
+        # With ``players`` above two: the steps of a bigger table.
+        self.lesson = Lesson.start(message.get("game"), message.get("players") or 2)
         self.mode = "learn"
         await self.send(self.lesson.as_json(card_view(self.lesson.game)))
 

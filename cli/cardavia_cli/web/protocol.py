@@ -31,7 +31,7 @@ FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "text": {"text": (str, True)},
     "hint": {},
     "rules": {"game": (str, False)},
-    "learn": {"game": (str, True)},
+    "learn": {"game": (str, True), "players": (int, False)},
     "next": {},
     "saves": {},
     "resume": {"file": (str, True), "take_over": (bool, False)},
