@@ -287,3 +287,14 @@ def test_the_lessons_of_a_bigger_table(client: TestClient, game: str, steps: int
         assert duel["players"] == 2 and "seats" not in duel["view"]
         refused = opened.error(type="learn", game="schnapsen", players=3)
         assert refused["kind"] == "players"
+
+
+def test_a_hint_at_a_bigger_table_is_a_chance_not_to_be_the_durak(client: TestClient) -> None:
+    with table(client) as opened:
+        opened.ask_one(type="new", game="durak", players=4)
+        hint = opened.ask_one(type="hint")
+        duel = opened.ask_one(type="new", game="durak")
+        duel_hint = opened.ask_one(type="hint")
+    assert "not to be the durak" in hint["heading"]
+    assert "not to be the durak" not in duel_hint["heading"] and duel["view"]["turn"] == "you"
+    assert [row["move"] for row in hint["rows"]]

@@ -418,7 +418,7 @@ class Connection:
                 "type": "hint",
                 "moves_played": len(played.log.moves),
                 "best": suggestion_text(best) if best else None,
-                "heading": chances_heading(played.game.game),
+                "heading": chances_heading(played.game.game, played.log.players),
                 "rows": [
                     {
                         "move": move,
