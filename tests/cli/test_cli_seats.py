@@ -26,6 +26,8 @@ from cli_helpers import StandIn, lesson_answer, run, saved_games
 from click.testing import CliRunner
 from rich.console import Console
 
+pexpect = pytest.importorskip("pexpect")
+
 SUITS, RANKS = "SHDC", "6789TJQKA"
 CANONICAL = [rank + suit for suit in SUITS for rank in RANKS]
 
@@ -281,33 +283,9 @@ def test_replay_of_a_four_seat_game(runner: CliRunner, games_dir: Path) -> None:
     assert any(end in out for end in ("You are the durak", "You are not the durak", "A draw"))
 
 
-def unsupported(*_args: object) -> list[dict[str, Any]]:
-    raise cardavia.InvalidArgumentError(kind="players_unsupported", field="players", value=4)
-
-
-def test_no_advice_where_the_search_does_not_seat_the_table(
-    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(StandIn, "analyse", unsupported)
-    code, out = run(runner, ["play", "durak", "--players", "4", "--seed", "5"], stdin="?\nquit\n")
-    assert code == 0
-    assert "No advice at this table yet" in out
-
-
-def test_other_refusals_of_the_search_are_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardavia_cli.play.opponent import analysis_of
-
-    def refuse(*_args: object) -> list[dict[str, Any]]:
-        raise cardavia.InvalidArgumentError(kind="integer", field="level", value=1)
-
-    monkeypatch.setattr(StandIn, "analyse", refuse)
-    with pytest.raises(cardavia.InvalidArgumentError):
-        analysis_of(StandIn("easy"), {}, 0)
-
-
 def test_the_computer_seats_of_the_real_opponent_play_legal_moves() -> None:
-    """``AiOpponent`` at a bigger table: the engine's search where it seats
-    the table, else the greedy bot; a legal move either way."""
+    """``AiOpponent`` at a bigger table: the engine's search, from each
+    seat's own observation."""
     from cardavia_cli.play.opponent import AiOpponent
 
     game = cardavia.new_game("perevodnoy", seed=11, players=3)
@@ -370,3 +348,148 @@ def test_a_duel_lesson_is_unchanged_and_schnapsen_has_no_table(runner: CliRunner
     assert steps_for("durak") == steps_for("durak", 2)
     code, out = run(runner, ["learn", "schnapsen", "--players", "3", "--lang", "ru"])
     assert code == 1 and "Шнапсен — игра для двоих" in out
+
+
+def test_a_bigger_table_is_tallied_not_rated(runner: CliRunner, tmp_path: Path) -> None:
+    code, out = run(runner, ["play", "durak", "--players", "3", "--seed", "5"], "1\n" * 3000)
+    assert code == 0
+    assert "Durak at a table of 3: 1 played, the durak in " in out
+    record = json.loads((tmp_path / "data" / "record.json").read_text())
+    assert record["games"] == {}  # no rating: the levels are measured in duels
+    tally = record["tables"]["durak"]["3"]
+    assert tally["games"] == 1 and tally["durak"] + tally["draws"] <= 1
+    code, out = run(runner, ["stats"])
+    assert code == 0 and "Durak at a table of 3: 1 played" in out
+    code, out = run(runner, ["stats", "--json"])
+    assert json.loads(out)["games"]["durak"]["tables"]["3"]["games"] == 1
+
+
+def test_a_duellists_record_has_no_tables(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, ["play", "durak", "--seed", "5"], "1\n" * 3000)
+    record = json.loads((tmp_path / "data" / "record.json").read_text())
+    assert "tables" not in record and record["games"]["durak"]["all"]["games"] == 1
+
+
+@pytest.mark.parametrize(
+    "tables",
+    [
+        {"durak": {"2": {"games": 1, "durak": 0, "draws": 0}}},
+        {"durak": {"4": {"games": 1, "durak": 2, "draws": 0}}},
+        {"chess": {"4": {"games": 1, "durak": 0, "draws": 0}}},
+        {"durak": {"4": {"games": -1, "durak": 0, "draws": 0}}},
+        [],
+    ],
+)
+def test_a_record_with_bad_tables_is_damaged(tables: object) -> None:
+    from cardavia_cli.play.record import FORMAT, SCHEMA_VERSION, DamagedRecord, parse_record
+
+    data = {"format": FORMAT, "schema": SCHEMA_VERSION, "games": {}, "counted": []}
+    data["tables"] = tables
+    with pytest.raises(DamagedRecord):
+        parse_record(data)
+
+
+def test_a_table_game_counts_once() -> None:
+    from cardavia_cli.play.record import Record
+
+    record = Record()
+    assert record.add_table("k", "durak", 4, "durak") is not None
+    assert record.add_table("k", "durak", 4, "out") is None
+    assert record.tables["durak"][4].as_json() == {"games": 1, "durak": 1, "draws": 0}
+    with pytest.raises(ValueError):
+        record.add_table("other", "durak", 4, "win")
+
+
+def test_analyse_games_refuses_a_bigger_table(runner: CliRunner, games_dir: Path) -> None:
+    run(runner, ["play", "durak", "--players", "3", "--seed", "5"], "1\n1\nquit\n")
+    [path] = saved_games(games_dir)
+    code, out = run(runner, ["analyse-games", str(path), "--level", "easy", "--lang", "de"])
+    assert code == 1
+    assert "Eine Partie zu 3 lässt sich noch nicht analysieren" in out
+
+
+def test_a_thrower_is_told_to_throw_in_or_pass() -> None:
+    from cardavia_cli.words.table_words import tip
+
+    g = position("durak", steps_for("durak", 3)[0])
+    obs = g.observation(0)
+    assert tip(obs, VIEW) == "Tip: throw in a card of a rank on the table, or pass."
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table.render(obs, VIEW, moves=sorted(g.legal_moves()), hints=True))
+    text = console.export_text()
+    assert "Throw in 9♦" in text and "Pass: throw in nothing more · pass" in text
+
+
+SEATED_ENDS = [
+    "You are not the durak: Computer",
+    "You are the durak: the last one left holding cards.",
+    "A draw: nobody is the durak.",
+]
+
+
+@pytest.mark.parametrize(("game", "seed"), [("durak", 12), ("perevodnoy", 13)])
+def test_a_whole_four_seat_game_in_a_terminal(game: str, seed: int, tmp_path: Path) -> None:
+    """A real terminal at 80 columns, the real opponent at ``easy``."""
+    from test_cli_terminal import PROMPT, spawn
+
+    child = spawn(
+        ["play", game, "--players", "4", "--seed", str(seed), "--level", "easy"], tmp_path
+    )
+    child.setwinsize(40, 80)
+    seen = io.StringIO()
+    child.logfile_read = seen
+    turns = 0
+    try:
+        while child.expect([PROMPT, *SEATED_ENDS]) == 0:
+            child.sendline("1")
+            turns += 1
+            assert turns < 1000
+        child.expect("The game is saved in")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0 and turns > 3
+    out = seen.getvalue()
+    assert "· 4 players ──" in out and "── The game is over ──" in out
+    assert "Computer 3" in out and "Out after bout" in out
+
+
+def test_saves_name_the_size_of_a_bigger_table(runner: CliRunner) -> None:
+    run(runner, ["play", "durak", "--players", "5", "--seed", "3"], "1\n1\nquit\n")
+    code, out = run(runner, ["saves"])
+    assert code == 0 and "Durak · 5 players ·" in out
+    code, out = run(runner, ["saves", "--json"])
+    assert json.loads(out)[0]["players"] == 5
+
+
+def test_the_end_of_a_drawn_table() -> None:
+    from cardavia_cli.words.table_seats import seated_end_lines, seated_outcome_text
+
+    obs = {"game": "durak", "trump": "H", "outcome": {"draw": True, "loser": None, "out": [[2]]}}
+    lines = seated_end_lines(obs, [[], [], []], {2: 4}, VIEW)
+    assert lines == [
+        "Out after bout 4: Computer 2.",
+        "The last ones in played their last cards in the same bout: a draw.",
+    ]
+    obs["outcome"] = {"draw": True, "loser": None, "out": [], "reason": "idle_bouts"}
+    assert "Fifty bouts in a row" in seated_end_lines(obs, [[], [], []], {}, VIEW)[0]
+    assert seated_outcome_text(obs) == "A draw: nobody is the durak."
+
+
+def test_the_end_when_you_are_the_durak() -> None:
+    from cardavia_cli.words.table_seats import seated_end_lines, seated_outcome_text
+
+    outcome = {"draw": False, "loser": 0, "out": [[1, 2]]}
+    obs = {"game": "durak", "trump": "H", "outcome": outcome}
+    lines = seated_end_lines(obs, [["7S", "AH"], [], []], {}, VIEW)
+    assert lines == ["Out: Computer 1 and Computer 2.", "You were left holding: 7♠ Т♥"]
+    assert seated_outcome_text(obs) == "You are the durak: the last one left holding cards."
+
+
+def test_six_seats_show_the_trump_card_dealt_last() -> None:
+    g = cardavia.new_game("durak", seed=1, players=6)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(table.render(g.observation(0), VIEW, moves=[], hints=False))
+    text = console.export_text()
+    assert "dealt last to Computer 5" in text and "· 6 players ──" in text
+    assert max(len(line) for line in text.splitlines()) <= 80

@@ -8,14 +8,12 @@ replace ``for_level`` to play against a fast stand-in.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardavia import InvalidArgumentError, ai
+from cardavia import ai
 from cardavia.ai import DEFAULT_LEVEL, LEVELS
-from cardavia.bots import greedy_bot
 from cardavia.tournament import move_seed as deal_move_seed
 
 from .saves import GameLog
@@ -58,14 +56,7 @@ class AiOpponent:
 
     def choose(self, observation: Mapping[str, Any], seed: int) -> str:
         threads = threads_for(self.level)
-        try:
-            return ai.choose_move(observation, level=self.level, seed=seed, threads=threads)
-        except InvalidArgumentError as exc:
-            # An engine whose search seats only two still deals bigger
-            # tables: their computers play the greedy bot until it does.
-            if exc.kind != "players_unsupported":
-                raise
-            return stand_in_move(observation, seed)
+        return ai.choose_move(observation, level=self.level, seed=seed, threads=threads)
 
     def analyse(self, observation: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
         threads = threads_for(self.level)
@@ -73,29 +64,6 @@ class AiOpponent:
             {"move": str(r["move"]), "visits": int(r["visits"]), "value": float(r["value"])}
             for r in ai.analyse(observation, level=self.level, seed=seed, threads=threads)
         ]
-
-
-def stand_in_move(observation: Mapping[str, Any], seed: int) -> str:
-    """The greedy bot's move for any seat of a bigger table. The bot knows
-    a duel's two roles, so a thrower is shown to it as the attacker it
-    plays like (it adds cheap cards or passes)."""
-    seen = dict(observation)
-    if seen.get("players", 2) > 2 and seen["seat"] != seen["defender"]:
-        seen["attacker"] = seen["seat"]
-    return greedy_bot(seen, random.Random(seed))
-
-
-def analysis_of(
-    opponent: Opponent, observation: Mapping[str, Any], seed: int
-) -> list[dict[str, Any]] | None:
-    """``opponent.analyse``, or None where the engine's search does not yet
-    seat the table (no advice there, rather than a figure of another game)."""
-    try:
-        return opponent.analyse(observation, seed)
-    except InvalidArgumentError as exc:
-        if exc.kind != "players_unsupported":
-            raise
-        return None
 
 
 def for_level(level: str) -> Opponent:

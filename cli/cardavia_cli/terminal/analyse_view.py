@@ -52,8 +52,20 @@ def load_records(files: list[Path]) -> tuple[list[GameRecord], list[tuple[Path, 
         except SaveError as exc:
             errors.append((path, str(exc)))
             continue
+        if log.players > 2:
+            # cardavia.analysis deals a record as a duel: a bigger table
+            # waits for a record that carries its seats (and a search that
+            # seats them).
+            errors.append((path, seated_refusal(path, log.players)))
+            continue
         records.append(record_of(log, path))
     return records, errors
+
+
+def seated_refusal(path: Path, players: int) -> str:
+    return _(
+        "{path}: a game of {n} players cannot be analysed yet; the analysis plays duels."
+    ).format(path=path, n=players)
 
 
 def record_of(log: GameLog, path: Path) -> GameRecord:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..play.bouts import out_after_bouts
-from ..play.opponent import Opponent, analysis_of, move_seed
+from ..play.opponent import Opponent, move_seed
 from ..play.saves import GameLog
 from ..terminal import table
 from ..words.advice import analysis_line, analysis_note, forced_text, seated_analysis_note
@@ -57,7 +57,7 @@ def run_replay(
         rows: list[dict[str, Any]] = []
         if not forced:
             with thinking(console, view):
-                rows = analysis_of(opponent, mover_view, move_seed(log.seed, i)) or []
+                rows = opponent.analyse(mover_view, move_seed(log.seed, i))
         game.play(move)
         after = game.observation(0)
         told = narrate_seated if seated else narrate

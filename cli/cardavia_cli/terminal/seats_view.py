@@ -41,9 +41,9 @@ def seat_line(
         name + " " * max(1, width - cell_len(name) + 1), style="bold" if role.to_move else ""
     )
     if role.role == "out" and n == 0:
-        line.append("—".ljust(MOST_BACKS + 1) if not view.ascii else "-".ljust(MOST_BACKS + 1))
+        line.append(("-" if view.ascii else "—").ljust(MOST_BACKS + 2))
     else:
-        line.append(backs(n, view).ljust(MOST_BACKS + 1), style=view.style("muted"))
+        line.append(backs(n, view).ljust(MOST_BACKS + 2), style=view.style("muted"))
     line.append(f"{n:>2}  ", style=view.style("number"))
     badge = role_badge(role)
     if badge:

@@ -12,7 +12,6 @@ from rich.text import Text
 
 from ..play.game_lock import TakenOver
 from ..play.logged_game import LoggedGame
-from ..play.opponent import analysis_of
 from ..play.record_file import tallied_lines
 from ..terminal import table
 from ..words.advice import advice_rows, chance_text, chances_heading, suggestion_text
@@ -34,7 +33,7 @@ from ..words.summaries import (
     saved_line,
 )
 from ..words.table_help import help_text, played_cards_text
-from ..words.table_seats import no_advice_text, seated_end_lines, seated_outcome_text
+from ..words.table_seats import seated_end_lines, seated_outcome_text
 from .markdown import print_markdown
 from .thinking import thinking
 
@@ -292,12 +291,7 @@ class PlaySession:
 
     def advice(self, obs: dict[str, Any]) -> None:
         with thinking(self.console, self.settings.view):
-            rows = analysis_of(self.opponent, obs, self.played.advice_seed())
-        if rows is None:
-            self.console.print(
-                Text(no_advice_text(), style=self.settings.view.style("muted")), highlight=False
-            )
-            return
+            rows = self.opponent.analyse(obs, self.played.advice_seed())
         self.console.print(advice_text(rows, obs, self.settings.view), highlight=False)
 
 

@@ -142,6 +142,8 @@ def your_role_text(obs: dict[str, Any]) -> str | None:
         return _("You are the main attacker.")
     if obs.get("defender") == HUMAN:
         return _("You defend.")
+    if obs.get("taking"):
+        return None  # the taking line says what a thrower may do now
     return _("You may throw in cards whose rank is on the table once every attack is beaten.")
 
 
@@ -203,7 +205,3 @@ def seated_end_lines(
             )
         )
     return lines
-
-
-def no_advice_text() -> str:
-    return _("No advice at this table yet: the computer's search plays only two.")

@@ -278,6 +278,16 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
             text += " " + _("You may also transfer with a card of the same rank.")
         return text.format(card=view.label(attack))
     can_add = any(str(m).startswith("attack:") for m in legal)
+    if int(obs.get("players", 2)) > 2 and obs.get("table"):
+        # Several throw in: one seat's pass need not end the bout.
+        if not can_add:
+            return _("Tip: you have nothing to throw in, so pass.")
+        if obs.get("taking"):
+            return _(
+                "Tip: throw in more cards of ranks on the table for the defender to pick "
+                "up, or pass."
+            )
+        return _("Tip: throw in a card of a rank on the table, or pass.")
     if obs.get("taking"):
         if not can_add:
             return _("Tip: you have nothing to add, so stop: the computer picks up the cards.")
