@@ -87,7 +87,7 @@ def test_the_tournament_refuses_a_player_in_the_players_language(runner: CliRunn
 
 
 # The kinds that carry their own sentence in their detail ("text").
-SELF_WORDED = {"internal", "lesson", "not_understood", "open_elsewhere", "save"}
+SELF_WORDED = {"internal", "lesson", "not_understood", "open_elsewhere", "players", "save"}
 
 
 def _table_kinds() -> set[str]:

@@ -27,14 +27,14 @@ from ..words.i18n import LANGUAGES, _, speaking
 from ..words.moves_input import normalize
 from ..words.narration import move_label
 from ..words.open_elsewhere import taken_over_text
-from ..words.seats import COMPUTER, HUMAN
-from ..words.summaries import deal_heading, deal_lines, end_summary, saved_line
+from ..words.seats import HUMAN
+from ..words.summaries import deal_heading, deal_lines, end_summary, game_heading, saved_line
 from ..words.table_help import help_text, played_cards_text
 from .deal_end import deal_end_json
 from .lesson import Lesson
 from .options import WebOptions
 from .page_text import LANGUAGE_NAMES, page_strings
-from .protocol import Message, MessageError, parse_message
+from .protocol import PLAYERS, TABLE_GAMES, Message, MessageError, parse_message
 from .record_json import rating_json, stats_error_json, stats_json
 from .replays import Replay, list_saves, open_log, saved_path
 from .rules_html import rules_json
@@ -110,6 +110,9 @@ class Connection:
                 "languages": [[code, LANGUAGE_NAMES[code]] for code in LANGUAGES],
                 "levels": list(LEVELS),
                 "games": list(cardavia.GAMES),
+                # The seats a Durak table may have, and the games that have them.
+                "players": list(PLAYERS),
+                "table_games": list(TABLE_GAMES),
                 "language": self.language,
                 "level": self.level,
             }
@@ -189,7 +192,8 @@ class Connection:
     async def on_new(self, message: Message) -> None:
         self.check_new_games()
         level = message.get("level") or self.level
-        log = new_log(message.get("game"), level)
+        # The page says how many sit at a Durak table (protocol checked it).
+        log = new_log(message.get("game"), level, players=message.get("players") or 2)
         # Not saved yet: a game is saved from its first move, so a click
         # that deals and leaves writes no file.
         played = LoggedGame(log.new_game(), log, opponent.for_level(level), where="web")
@@ -264,9 +268,17 @@ class Connection:
         view = card_view(played.game.game)
         summary = None
         revealed = None
+        hands = None
         if played.game.is_over:
             revealed = played.computer_hand()
-            heading, lines = end_summary(obs, revealed, view)
+            lines: list[str]
+            if played.log.players > 2:
+                # The seats show every hand and the durak; the result is the
+                # outcome's own sentence, so lines would only repeat it.
+                hands = played.hands()
+                heading, lines = game_heading(), []
+            else:
+                heading, lines = end_summary(obs, revealed, view)
             lines = [*lines, *tallied_lines(played.tallied)]
             summary = {"heading": heading, "lines": lines, "final": True}
             summary["rating"] = rating_json(played.tallied)
@@ -289,7 +301,9 @@ class Connection:
             "last": last_json(*last) if last else None,
             "moves_played": len(played.log.moves),
             "summary": summary,
-            "view": table_json(obs, view, revealed=revealed),
+            "view": table_json(
+                obs, view, revealed=revealed, hands=hands, out_after=played.out_after()
+            ),
         }
 
     def current_game(self) -> LoggedGame:
@@ -316,14 +330,33 @@ class Connection:
         await self.computer_turns()
 
     async def computer_turns(self) -> None:
+        """Each computer seat's move, one message each; at a bigger table a
+        run of seats that can only pass is one message, told in one line."""
         played = self.current_game()
+        view = card_view(played.game.game)
         while played.computer_to_move():
+            seat = played.computer_seat()
+            before = played.game.observation(HUMAN)
+            passes = await self.forced_passes(played, view)
+            if passes:
+                await self.send(self.state_json(passes, (seat, "stop"), before))
+                continue
             obs, seed = played.computer_request()
             move = await search(played.opponent.choose, obs, seed)
-            before = played.game.observation(HUMAN)
-            events = played.play(COMPUTER, move, card_view(played.game.game))
+            events = played.play(seat, move, view)
             await self.save_game(played)
-            await self.send(self.state_json(events, (COMPUTER, move), before))
+            await self.send(self.state_json(events, (seat, move), before))
+
+    async def forced_passes(self, played: LoggedGame, view: CardView) -> list[str]:
+        """``LoggedGame.forced_passes`` (which saves) in a file thread; a
+        game taken over meanwhile leaves the table, as after any save."""
+        try:
+            return await on_disk(played.forced_passes, view)
+        except TakenOver:
+            self.leave_game()
+            file = played.log.path.name if played.log.path else None
+            await self.send({"type": "taken_over", "file": file, "text": taken_over_text()})
+            raise GameLeft from None
 
     async def on_move(self, message: Message) -> None:
         if self.mode == "learn":
@@ -385,7 +418,7 @@ class Connection:
                 "type": "hint",
                 "moves_played": len(played.log.moves),
                 "best": suggestion_text(best) if best else None,
-                "heading": chances_heading(played.game.game),
+                "heading": chances_heading(played.game.game, played.log.players),
                 "rows": [
                     {
                         "move": move,
@@ -408,7 +441,8 @@ class Connection:
 
     async def on_learn(self, message: Message) -> None:
         self.leave_game()
-        self.lesson = Lesson.start(message.get("game"))
+        # With ``players`` above two: the steps of a bigger table.
+        self.lesson = Lesson.start(message.get("game"), message.get("players") or 2)
         self.mode = "learn"
         await self.send(self.lesson.as_json(card_view(self.lesson.game)))
 

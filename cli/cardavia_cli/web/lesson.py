@@ -17,14 +17,15 @@ from ..play.lessons import (
     play_after,
     position,
     step_text,
+    told,
 )
 from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _
 from ..words.moves_input import ordered_moves
-from ..words.narration import narrate
+from .card_json import cards_json
 from .protocol import MessageError
-from .table_json import cards_json, table_json
+from .table_json import table_json
 
 
 @dataclass
@@ -39,10 +40,12 @@ class Lesson:
     # The table to show once the step's Schnapsen deal is over and the
     # position has moved on to the next deal: the last one of the step's deal.
     shown: dict[str, Any] | None = None
+    # Above two: the lesson of a bigger table (its steps deal to that many).
+    players: int = 2
 
     @classmethod
-    def start(cls, game: str) -> Lesson:
-        lesson = cls(game, steps_for(game))
+    def start(cls, game: str, players: int = 2) -> Lesson:
+        lesson = cls(game, steps_for(game, players), players=players)
         lesson.open_step()
         return lesson
 
@@ -79,7 +82,7 @@ class Lesson:
         if move is None:
             raise MessageError("lesson", "text", text, text=problem)
         g.play(move)
-        self.events = narrate(move, 0, obs, g.observation(0), view)
+        self.events = told(move, 0, obs, g.observation(0), view)
         self.events += play_after(g, step, view)
         if next_deal_began(obs, g.observation(0)):
             self.shown = obs
@@ -97,6 +100,7 @@ class Lesson:
         message: dict[str, Any] = {
             "type": "lesson",
             "game": self.game,
+            "players": self.players,
             "heading": _(
                 "Learn {game}: {n} short steps. Type skip to skip a step, quit to stop."
             ).format(game=game_title(self.game), n=len(self.steps))

@@ -11,6 +11,7 @@ from ..words.games import game_summary
 from ..words.glossary import game_title, level_name
 from ..words.i18n import _, pgettext
 from ..words.seats import seat_names
+from ..words.table_seats import players_text
 
 # Each language in its own name, as a language menu shows it to those who
 # read it (the same in every language, so not translated).
@@ -82,6 +83,17 @@ def page_strings() -> dict[str, str]:
         "unfinished": _("not finished"),
         "face_down": _("a card face down"),
         "sounds": _("Card sounds"),
+        # Beside a game's name in the lessons: the steps of a bigger table.
+        "learn_table": players_text(3),
+        # How many sit at the next Durak table (the player and the computers).
+        "players": _("Players"),
+        "players_note": _(
+            "For {durak} and {perevodnoy}; {schnapsen} is always a game for two."
+        ).format(
+            durak=game_title("durak"),
+            perevodnoy=game_title("perevodnoy"),
+            schnapsen=game_title("schnapsen"),
+        ),
         # The browser tab's title, before the game's name.
         "tab.you": _("Your turn"),
         "tab.computer": _("The computer's turn"),

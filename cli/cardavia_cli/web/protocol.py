@@ -18,19 +18,20 @@ from typing import Any
 import cardavia
 
 from ..play.opponent import LEVELS
-from ..words.errors import table_error_text
+from ..play.table_size import PlayersRefused, seat_count
+from ..words.errors import players_refusal, table_error_text
 from ..words.i18n import LANGUAGES
 from .options import Limits
 
 # type → {field: (type, required)}
 FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "settings": {"lang": (str, False), "level": (str, False)},
-    "new": {"game": (str, True), "level": (str, False)},
+    "new": {"game": (str, True), "level": (str, False), "players": (int, False)},
     "move": {"move": (str, True)},
     "text": {"text": (str, True)},
     "hint": {},
     "rules": {"game": (str, False)},
-    "learn": {"game": (str, True)},
+    "learn": {"game": (str, True), "players": (int, False)},
     "next": {},
     "saves": {},
     "resume": {"file": (str, True), "take_over": (bool, False)},
@@ -102,6 +103,9 @@ def parse_message(raw: str | bytes, limits: Limits) -> Message:
         value = data[name]
         # bool is an int to Python, never to the protocol.
         if isinstance(value, bool) != (expected is bool) or not isinstance(value, expected):
+            if name == "players":
+                # "four" or 4.5 from an address: the sentence a bad count gets.
+                check_players(str(data.get("game")), value)
             raise MessageError("wrong_type", name, value)
         values[name] = value
     message = Message(kind, values)
@@ -119,6 +123,9 @@ def check_values(message: Message, limits: Limits) -> None:
     level = message.get("level")
     if level is not None and level not in LEVELS:
         raise MessageError("unknown_level", "level", level)
+    players = message.get("players")
+    if players is not None:
+        check_players(str(game), players)
     text = message.get("text")
     if text is not None and len(text) > limits.text_chars:
         raise MessageError("too_long", "text", len(text), limit=limits.text_chars)
@@ -131,6 +138,23 @@ def check_values(message: Message, limits: Limits) -> None:
     index = message.get("index")
     if index is not None and index < 0:
         raise MessageError("no_such_step", "index", index, last=0)
+
+
+# The seats the page offers (RULES.md chapter 7: Durak and perevodnoy seat
+# two to six; Schnapsen is a duel); the engine itself checks what is asked.
+PLAYERS = range(2, 7)
+TABLE_GAMES = ("durak", "perevodnoy")
+
+
+def check_players(game: str, players: object) -> None:
+    """A table the engine can lay for ``game`` (it alone knows the bounds:
+    ``play.table_size``), checked before anything is dealt; a refusal says
+    why in the player's language, as the terminal does."""
+    try:
+        seat_count(game, players)
+    except PlayersRefused as refused:
+        text = players_refusal(refused.game, refused.value, refused.error)
+        raise MessageError("players", "players", players, text=text) from None
 
 
 # What the page may choose from when a name is unknown.

@@ -15,6 +15,8 @@ from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _, ngettext
 from ..words.narration import narrate
+from ..words.seated_narration import narrate_seated
+from ..words.table_seats import players_text
 from .deal_end import deal_end_json
 from .protocol import MessageError
 from .table_json import table_json
@@ -51,7 +53,7 @@ def list_saves() -> list[dict[str, Any]]:
             entry.update(
                 {
                     "game": log.game,
-                    "title": game_title(log.game),
+                    "title": table_title(log),
                     "moves": len(log.moves),
                     "moves_text": ngettext("{n} move", "{n} moves", len(log.moves)).format(
                         n=len(log.moves)
@@ -63,6 +65,14 @@ def list_saves() -> list[dict[str, Any]]:
             )
         listed.append(entry)
     return listed
+
+
+def table_title(log: GameLog) -> str:
+    """The game's name, with its players at a table of more than two."""
+    title = game_title(log.game)
+    if log.players <= 2:
+        return title
+    return f"{title} {players_text(log.players)}"
 
 
 @dataclass
@@ -106,7 +116,8 @@ class Replay:
             entry = self.log.moves[index - 1]
             seat, move = int(entry["seat"]), str(entry["move"])
             before = rebuild(self.log, index - 1)
-            events = narrate(move, seat, before.observation(0), obs, view)
+            tell = narrate_seated if self.log.players > 2 else narrate
+            events = tell(move, seat, before.observation(0), obs, view)
             if obs.get("outcome") is None:
                 # A move that ended a Schnapsen deal shows that deal as it
                 # ended, its last trick on the table, as the game did.
@@ -116,12 +127,17 @@ class Replay:
                 analysis = forced_text()
             else:
                 analysis = analysis_line(rows, move, seat, mover, view) or None
-        revealed = [str(c) for c in game.observation(1)["hand"]] if self.log.finished else None
+        hands = (
+            [[str(c) for c in game.observation(s)["hand"]] for s in range(game.players)]
+            if self.log.finished
+            else None
+        )
+        revealed = hands[1] if hands else None
         return {
             "type": "replay",
             "file": self.log.path.name if self.log.path else None,
             "heading": _("Replay of {game}: {n} moves").format(
-                game=game_title(self.log.game), n=self.total
+                game=table_title(self.log), n=self.total
             ),
             "note": analysis_note(self.level, self.log.finished),
             "position": _("Move {i} of {n}").format(i=index, n=self.total),
@@ -132,5 +148,8 @@ class Replay:
             "unfinished": _("The game was not finished.")
             if index == self.total and not self.log.finished
             else None,
-            "view": ended or table_json(obs, view, moves=[], hints=False, revealed=revealed),
+            "view": ended
+            or table_json(
+                obs, view, moves=[], hints=False, revealed=revealed, hands=hands if hands else None
+            ),
         }

@@ -8,11 +8,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..words.card_faces import RANK_LABELS, SUIT_SYMBOLS, CardView, deck_name, sort_cards
+from ..words.card_faces import SUIT_SYMBOLS, CardView, sort_cards
 from ..words.glossary import game_title, suit_name
 from ..words.moves_input import card_of, kind_of, ordered_moves
 from ..words.narration import move_label, outcome_text
 from ..words.seats import HUMAN
+from ..words.table_seats import (
+    players_text,
+    seated,
+    seated_outcome_text,
+    seated_taking_text,
+    turn_line,
+    your_role_text,
+)
 from ..words.table_words import (
     deal_text,
     last_trick_line,
@@ -32,20 +40,8 @@ from ..words.table_words import (
     trump_line,
     turn_text,
 )
-
-
-def card_json(card: str, view: CardView) -> dict[str, Any]:
-    return {
-        "id": card,
-        "rank": RANK_LABELS[deck_name(view.game)][card[0]],
-        "suit": card[1],
-        "mark": SUIT_SYMBOLS[card[1]],
-        "label": view.label(card),
-    }
-
-
-def cards_json(cards: Sequence[str], view: CardView) -> list[dict[str, Any]]:
-    return [card_json(card, view) for card in cards]
+from .card_json import card_json, cards_json
+from .seats_json import seats_json
 
 
 def last_json(seat: int, move: str) -> dict[str, Any]:
@@ -84,10 +80,15 @@ def moves_json(obs: dict[str, Any], moves: list[str], view: CardView) -> list[di
 
 def outcome_json(obs: dict[str, Any]) -> dict[str, str] | None:
     """The result from seat 0's side: ``win``, ``loss`` or ``draw`` (for
-    Schnapsen, of the match)."""
+    Schnapsen, of the match); at a bigger table only the durak loses."""
     outcome = obs.get("outcome")
     if outcome is None:
         return None
+    if seated(obs):
+        result = (
+            "draw" if outcome.get("draw") else "loss" if outcome.get("loser") == HUMAN else "win"
+        )
+        return {"result": result, "text": seated_outcome_text(obs)}
     if outcome.get("draw"):
         result = "draw"
     elif outcome.get("winner") == HUMAN:
@@ -112,6 +113,14 @@ def trump_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
     }
 
 
+def durak_facts(obs: dict[str, Any]) -> tuple[str | None, ...]:
+    """The bout's limit, who takes, and the player's part in the bout, in
+    the terminal's sentences (a bigger table names its seats)."""
+    if seated(obs):
+        return limit_text(obs), seated_taking_text(obs), your_role_text(obs)
+    return limit_text(obs), taking_text(obs), role_text(obs)
+
+
 def durak_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
     return {
         "pairs": [
@@ -126,7 +135,7 @@ def durak_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
         "pile_text": pile_text(obs),
         "attacker": obs["attacker"],
         "limit": int(obs["limit"]),
-        "facts": [text for text in (limit_text(obs), taking_text(obs), role_text(obs)) if text],
+        "facts": [text for text in durak_facts(obs) if text],
     }
 
 
@@ -175,6 +184,13 @@ def schnapsen_json(obs: dict[str, Any], view: CardView) -> dict[str, Any]:
     }
 
 
+def table_title(obs: dict[str, Any]) -> str:
+    """The game's name, and at a bigger table its players, as the terminal
+    heads its table."""
+    title = game_title(str(obs["game"]))
+    return f"{title} {players_text(int(obs['players']))}" if seated(obs) else title
+
+
 def table_json(
     obs: dict[str, Any],
     view: CardView,
@@ -182,19 +198,23 @@ def table_json(
     moves: list[str] | None = None,
     hints: bool = True,
     revealed: list[str] | None = None,
+    hands: Sequence[Sequence[str]] | None = None,
+    out_after: dict[int, int] | None = None,
 ) -> dict[str, Any]:
     """The whole table for seat 0; ``moves`` are the moves offered (by
     default every legal move, in the terminal's order); ``revealed`` is the
-    computer's hand once it may be shown (the game is over)."""
+    computer's hand once it may be shown (the game is over), and ``hands``
+    at a bigger table every seat's; ``out_after``, the bout after which
+    each seat there went out."""
     game = str(obs["game"])
     offered = ordered_moves(obs) if moves is None else moves
     trump = obs.get("trump")
     shown = revealed if revealed is not None else obs.get("known", [[], []])[1]
     known = sort_cards(list(shown), game, trump)
     over = obs.get("outcome") is not None
-    return {
+    table = {
         "game": game,
-        "title": game_title(game),
+        "title": table_title(obs),
         "trump": trump_json(obs, view),
         "opponent": {
             "count": int(obs["hand_sizes"][1]),
@@ -205,10 +225,15 @@ def table_json(
         "hand": cards_json(sort_cards(list(obs["hand"]), game, trump), view),
         "moves": moves_json(obs, offered, view),
         "turn": None if over else ("you" if obs.get("current_player") == HUMAN else "computer"),
-        "turn_text": None if over else turn_text(obs),
+        "turn_text": None if over else turn_line(obs) if seated(obs) else turn_text(obs),
         "reminder": strict_reminder(obs),
         "tip": tip(obs, view) if hints and not over else None,
         "durak": durak_json(obs, view) if game != "schnapsen" else None,
         "schnapsen": schnapsen_json(obs, view) if game == "schnapsen" else None,
         "outcome": outcome_json(obs),
     }
+    seats = seats_json(obs, view, hands, out_after) if game != "schnapsen" else None
+    if seats is not None:
+        # Only a table of three or more has it: a duel's view is as before.
+        table["seats"] = seats
+    return table

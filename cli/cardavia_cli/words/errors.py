@@ -197,8 +197,8 @@ def table_error_text(
     detail = dict(detail or {})
     template = _table_texts().get(kind)
     if template is None:
-        # "not_understood", "lesson", "save", "open_elsewhere" and "internal"
-        # carry their sentence.
+        # "not_understood", "lesson", "save", "open_elsewhere", "players"
+        # (``players_refusal``) and "internal" carry their sentence.
         return str(detail.get("text") or _("Something went wrong; the table is unchanged."))
     return template.format(
         value="" if value is None else str(value)[:80],

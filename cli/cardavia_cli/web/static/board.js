@@ -7,6 +7,7 @@
 import { backElement, cardElement } from "./cards.js";
 import { $, $$ } from "./dom.js";
 import { renderDurak, renderSchnapsen } from "./middle.js";
+import { renderSeats } from "./seats.js";
 import { send } from "./socket.js";
 import { state, t } from "./state.js";
 
@@ -20,7 +21,9 @@ export function renderBoard(view, { playing, last = null, answers = [] }) {
   board.dataset.game = view.game;
   board.dataset.turn = view.turn || "over";
   $("#table-title").textContent = view.schnapsen ? `${view.title} ${view.schnapsen.deal}` : view.title;
+  board.dataset.players = String(view.seats ? view.seats.players : 2);
   renderOpponent(view.opponent);
+  renderSeats(view.seats);
   if (view.schnapsen) renderSchnapsen(view);
   else renderDurak(view);
   renderHand(view, playing ? view.moves : [], answers);
@@ -113,7 +116,8 @@ function moveButton(move, element) {
 
 function renderStatus(view, playing) {
   const turn = $("#turn");
-  const thinking = playing && view.turn === "computer" && state.mode === "play";
+  // A bigger table says which seat is to move (and lights its box).
+  const thinking = playing && view.turn === "computer" && state.mode === "play" && !view.seats;
   turn.textContent = thinking ? t("thinking") : view.turn_text || "";
   turn.dataset.turn = view.turn || "over";
   const reminder = $("#reminder");
@@ -154,7 +158,7 @@ function renderOutcome(outcome, playing) {
 function markFresh(last) {
   if (!last.card) return;
   const element = $(`#play [data-card="${last.card}"]`);
-  if (element) element.classList.add(last.seat === 1 ? "fresh-computer" : "fresh-you");
+  if (element) element.classList.add(last.seat !== 0 ? "fresh-computer" : "fresh-you");
 }
 
 export function focusFirstMove() {

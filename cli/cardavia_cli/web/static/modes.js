@@ -65,6 +65,7 @@ export async function onDealEnd(message) {
 function enterGame(message) {
   state.mode = "play";
   state.lastGame = message.view.game;
+  state.lastPlayers = message.view.seats ? message.view.seats.players : 2;
   hideError();
   $("#mode-box").hidden = true;
   const level = $("#level-text");

@@ -42,6 +42,14 @@ export function openLearn() {
     controls.append(button(t(`game.${game}`), { "data-learn": game }, () => openMode({ type: "learn", game })));
   }
   body.append(controls);
+  // The steps of a bigger table (throwing in, transferring to the next seat).
+  const table = controlsRow();
+  for (const game of state.welcome ? state.welcome.table_games || [] : []) {
+    const label = `${t(`game.${game}`)} ${t("learn_table")}`;
+    const attributes = { "data-learn-table": game };
+    table.append(button(label, attributes, () => openMode({ type: "learn", game, players: 3 })));
+  }
+  body.append(table);
 }
 
 export function onSaves(message) {

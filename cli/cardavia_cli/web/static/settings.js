@@ -10,7 +10,7 @@ import { state, t } from "./state.js";
 const SETTINGS_KEY = "cardavia.settings";
 // Card sounds are off until the player asks for them.
 const DEFAULTS = {
-  lang: null, level: null, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false, sound: false,
+  lang: null, level: null, players: 2, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false, sound: false,
 };
 const RANGES = { contrast: [0, 100], grain: [0, 100], temperature: [0, 100], pace: [0, 1500] };
 
@@ -28,6 +28,7 @@ export function loadSettings() {
   }
   if (typeof stored.lang === "string") merged.lang = stored.lang;
   if (typeof stored.level === "string") merged.level = stored.level;
+  if (Number.isInteger(stored.players)) merged.players = stored.players;
   merged.hc = stored.hc === true;
   merged.sound = stored.sound === true;
   return merged;
@@ -86,6 +87,11 @@ export function bindSettings() {
     saveSettings();
     send({ type: "settings", level: state.settings.level });
   });
+  $("#set-players").addEventListener("change", (event) => {
+    // Only the next deal hears of it (a game keeps its table).
+    state.settings.players = Number(event.target.value);
+    saveSettings();
+  });
   $("#settings-button").addEventListener("click", () => {
     const box = $("#settings");
     box.hidden = !box.hidden;
@@ -102,11 +108,28 @@ export function chooseSettings(welcome) {
   const level = [params.get("level"), state.settings.level, welcome.level].find((l) => welcome.levels.includes(l));
   state.settings.lang = lang;
   state.settings.level = level;
+  choosePlayers(welcome.players || [2]);
   saveSettings();
   const langSelect = $("#set-lang");
   langSelect.replaceChildren(...welcome.languages.map(([code, name]) => option(code, name, code)));
   langSelect.value = lang;
   return { lang, level };
+}
+
+// How many sit at the next Durak table: the address's number, else the
+// remembered one, else two. A number the table does not seat (?players=9,
+// or not a number) is kept to be sent with the next deal, once, so that the
+// server refuses it in the player's language; the choice stays as it was.
+function choosePlayers(counts) {
+  const params = state.params;
+  const raw = params.get("players");
+  const asked = raw !== null && /^[0-9]{1,3}$/.test(raw.trim()) ? Number(raw) : raw;
+  if (counts.includes(asked)) state.settings.players = asked;
+  else if (raw !== null) state.addressPlayers = asked;
+  if (!counts.includes(state.settings.players)) state.settings.players = counts[0];
+  const select = $("#set-players");
+  select.replaceChildren(...counts.map((n) => option(String(n), String(n))));
+  select.value = String(state.settings.players);
 }
 
 // The page's own words in the language just chosen.
@@ -120,4 +143,5 @@ export function applyStrings(message) {
   levelSelect.replaceChildren(...levels.map((level) => option(level, t(`level.${level}`))));
   levelSelect.value = state.settings.level;
   $("#set-lang").value = message.lang;
+  $("#set-players").title = t("players_note");
 }

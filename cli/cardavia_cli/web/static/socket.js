@@ -82,7 +82,8 @@ async function pump(deliver) {
   state.pumping = true;
   while (state.queue.length) {
     const message = state.queue.shift();
-    if (message.type === "state" && message.last && message.last.seat === 1) {
+    // Every computer seat's move stays for the pace (seat 0 is the player).
+    if (message.type === "state" && message.last && message.last.seat !== 0) {
       const wait = state.settings.pace - (performance.now() - state.shownAt);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }

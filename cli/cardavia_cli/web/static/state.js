@@ -18,6 +18,10 @@ export const state = {
   settings: null,
   mode: null, // "play" | "learn" | "replay" | null
   lastGame: null, // the kind of the last deal, for "New deal"
+  lastPlayers: 2, // and its number of seats
+  // A number of players from the address that the table does not seat: sent
+  // with the next deal, once, for the server to refuse (settings.js).
+  addressPlayers: null,
   movesPlayed: -1, // of the state on show (a hint belongs to one position)
   keyboardUser: false, // the last input was a key, not a pointer
   summaryDone: null, // closes the deal's summary on show, if any

@@ -72,7 +72,11 @@ function onWelcome(message) {
   const params = state.params;
   const game = params.get("game");
   if (game) {
-    send({ type: "new", game });
+    // ?players=N with ?game=G: N goes with any game, so that a count
+    // given for Schnapsen is refused, not silently dropped.
+    const message = dealMessage(game);
+    if (!("players" in message) && params.has("players")) message.players = state.settings.players;
+    send(message);
     // The address keeps its token and language; a reload should not deal again.
     params.delete("game");
     history.replaceState(null, "", `${location.pathname}?${params}`);
@@ -82,6 +86,21 @@ function onWelcome(message) {
     const unfinished = sessionStorage.getItem(GAME_KEY);
     if (unfinished) send({ type: "resume", file: unfinished, take_over: true });
   }
+}
+
+// A deal of ``game``: at a Durak table with the players chosen (or the
+// address's number the table would refuse, once); Schnapsen is a duel.
+export function dealMessage(game, players = null) {
+  const message = { type: "new", game };
+  if (state.addressPlayers !== null) {
+    message.players = state.addressPlayers;
+    state.addressPlayers = null;
+  } else if (players !== null) {
+    message.players = players;
+  } else if (state.welcome && (state.welcome.table_games || []).includes(game)) {
+    message.players = state.settings.players;
+  }
+  return message;
 }
 
 function onStrings(message) {
@@ -144,10 +163,14 @@ function start() {
     const target = event.target.closest("[data-new]");
     if (target) {
       closeExtra();
-      send({ type: "new", game: target.dataset.new });
+      send(dealMessage(target.dataset.new));
     }
   });
-  $("#again").addEventListener("click", () => send({ type: "new", game: state.lastGame }));
+  // The same game at the same table again.
+  $("#again").addEventListener("click", () => {
+    const players = state.welcome && (state.welcome.table_games || []).includes(state.lastGame) ? state.lastPlayers : null;
+    send(dealMessage(state.lastGame, players));
+  });
   $("#summary-next").addEventListener("click", closeSummary);
   $("#say").addEventListener("submit", (event) => {
     event.preventDefault();
