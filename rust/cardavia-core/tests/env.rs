@@ -176,7 +176,7 @@ fn resampling_deals_other_worlds() {
 fn serialised_environments_replay_their_actions() {
     for game in GameId::ALL {
         for seed in [None, Some(9)] {
-            let mut env = AnyEnv::new(game, seed).unwrap();
+            let mut env = AnyEnv::new(game, seed, 2).unwrap();
             let mut rng = SplitMix64::new(3);
             for _ in 0..60 {
                 let actions = cardavia_core::with_env!(&env, e => match e.actor() {
@@ -251,7 +251,7 @@ fn bad_actions_are_refused_as_data_and_change_nothing() {
 
 #[test]
 fn action_ids_are_any_integer_checked_against_the_numbering() {
-    let mut env = AnyEnv::new(GameId::Durak, Some(1)).unwrap();
+    let mut env = AnyEnv::new(GameId::Durak, Some(1), 2).unwrap();
     let before = env.to_json();
     for (bad, chance, high) in [
         (110, false, 109),
