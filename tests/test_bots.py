@@ -323,3 +323,23 @@ def test_greedy_throws_its_cheapest_card_on_a_poor_trick() -> None:
     g = schnapsen(["KS", "QS", "KD", "QD", "JD"], ["JH", "AS", "QC", "JC", "KC"], "TH", ["play:KS"])
     assert {"play:AS", "play:JH"} <= set(g.legal_moves())
     assert greedy(g) == "play:JC"
+
+
+@pytest.mark.parametrize("game", ["durak", "perevodnoy"])
+@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bots_play_legal_moves_at_a_table(game: str, players: int, name: str) -> None:
+    """Throwers who are not the main attacker move too (RULES 7): greedy
+    took them for the defender and answered ``take``."""
+    bot = bots.get_bot(name)
+    throws = 0
+    for seed in range(15):
+        g = cardavia.new_game(game, seed=seed, players=players)
+        rng = random.Random(seed)
+        while not g.is_over:
+            obs = mover(g)
+            move = bot(obs, rng)
+            assert move in obs["legal_moves"], (g.to_json(), move)
+            throws += obs["seat"] not in (obs["attacker"], obs["defender"])
+            g.play(move)
+    assert throws > 0

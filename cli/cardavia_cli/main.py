@@ -13,6 +13,7 @@ from typing import Any, TextIO, cast
 
 import cardavia
 import click
+from cardavia.tournament import MAX_PLAYERS as TABLE_SIZES
 from click.exceptions import Exit
 from rich.console import Console
 from rich.text import Text
@@ -567,6 +568,15 @@ def stats(game: str | None, lang: str | None, json_mode: bool) -> None:
 @click.option("--a", default=DEFAULT_LEVEL, help=N_("Player A: {players}"))
 @click.option("--b", default="greedy", help=N_("Player B: {players}"))
 @click.option("--deals", type=WholeNumber(1), default=20, help=N_("Deals, each played twice."))
+@click.option(
+    "--players",
+    type=WholeNumber(2, max(TABLE_SIZES.values())),
+    default=2,
+    help=N_(
+        "Seats at the table, for durak and perevodnoy: each deal is then played once "
+        "with A in every seat, against copies of B."
+    ),
+)
 @click.option("--seed", type=SEED, help=N_("Seed of the deals (default: random)."))
 @threads_option(N_("Games played at once (default: every core, or the Ray cluster's CPUs)."))
 @click.option(
@@ -586,6 +596,7 @@ def tournament(
     a: str,
     b: str,
     deals: int,
+    players: int,
     seed: int | None,
     threads: int | None,
     journal: Path | None,
@@ -623,19 +634,21 @@ def tournament(
                 show(done)
 
         return cardavia.tournament(
-            game, a, b, deals=deals, seed=chosen_seed, threads=threads,
+            game, a, b, players=players, deals=deals, seed=chosen_seed, threads=threads,
             journal=journal, progress=progress, backend=backend_of(ray, address),
             address=address,
         )  # fmt: skip
 
+    # Each deal is played once with A in every seat: twice in a duel.
+    games = players * deals
     try:
         if json_mode or not console.is_terminal:
             result = play()
         else:
-            with progress_bar(console, playing_message(2 * deals), 2 * deals) as show:
+            with progress_bar(console, playing_message(games), games) as show:
                 result = play(show)
     except KeyboardInterrupt:
-        message = stopped_message(finished[0], 2 * deals, None if journal is None else str(journal))
+        message = stopped_message(finished[0], games, None if journal is None else str(journal))
         raise (json_error(message, 130) if json_mode else fail(console, message, 130)) from None
     except (cardavia.CardaviaError, TypeError) as exc:
         if json_mode:

@@ -4,8 +4,9 @@ A bot is a function ``(observation, rng) -> move`` that sees only an
 observation, like the AI. The greedy heuristics, by game:
 
 Durak and perevodnoy
-    Attack with the lowest card that is not a trump (the lowest trump if
-    there is nothing else). Add cards while taking or after a defence only
+    Every seat but the defender (the main attacker, at a larger table the
+    throwers too) attacks with the lowest card that is not a trump (the
+    lowest trump if there is nothing else). Add cards while taking or after a defence only
     when they are cheap: not trumps and below a jack. Defend with the
     cheapest card that beats (any non-trump before any trump); take rather
     than spend a trump of rank queen or higher while the stock still has
@@ -56,7 +57,9 @@ def greedy_durak(obs: Mapping[str, Any], rng: random.Random) -> str:
     cards = {kind: sorted((m.split(":")[1] for m in legal if m.startswith(kind + ":")),
                           key=lambda c: _durak_cost(c, trump))
              for kind in ("attack", "defend", "transfer")}  # fmt: skip
-    if obs["seat"] == obs["attacker"] or obs["taking"]:
+    # The defender alone beats, takes or transfers; at a table of three or
+    # more the seat to move may be a thrower, not the main attacker.
+    if obs["seat"] != obs["defender"]:
         if not obs["table"]:
             return "attack:" + cards["attack"][0]
         cheap = [

@@ -172,6 +172,7 @@ TEXTS: dict[str, str] = {
     "player_silent": "{field} {value!r} gave no move: it closed its output",
     "illegal_answer": "player {player!r} answered {value!r}, which is not a legal move",
     "request": "{field} must be an object with an observation",
+    "players_mismatch": "{field}: the request is for {value} seats, its observation for {seats}",
     "not_a_journal": "{field} {value}: not a tournament journal",
     "other_tournament": (
         "{field} {value} is of another tournament ({theirs}); "
@@ -184,6 +185,11 @@ TEXTS: dict[str, str] = {
     "journal_deal": "journal {journal}, line {line}: deal must be a non-negative integer",
     "journal_seat": "journal {journal}, line {line}: a_seat must be 0 or 1",
     "journal_outcome": "journal {journal}, line {line}: outcome must be an object with a winner",
+    "journal_table_seat": "journal {journal}, line {line}: a_seat must be a seat, 0 to {high}",
+    "journal_table_outcome": (
+        "journal {journal}, line {line}: outcome must be an object with a draw, a loser"
+        " of the table or none, and the seats out"
+    ),
     "journal_points": (
         "journal {journal}, line {line}: game points and deals must be non-negative integers"
     ),

@@ -5,7 +5,9 @@ standard input and output, one line each way per move:
 
 * Cardavia writes ``{"observation": {...}, "seed": N}``: the observation of
   the seat to move (``Game.observation``) and a seed the player may use to
-  stay reproducible.
+  stay reproducible; at a Durak table of three to six also ``"players": N``,
+  the seats at the table (the program may be asked for any seat, and at
+  one table for several). A request without ``players`` is of a duel.
 * The program answers with the move, alone on a line, in the notation of
   ``legal_moves`` (``attack:7S``, ``take``, ...).
 
@@ -70,7 +72,12 @@ class ExternalPlayer:
     def choose(self, observation: Mapping[str, Any], seed: int) -> str:
         process = self._process()
         assert process.stdin is not None and process.stdout is not None
-        request = json.dumps({"observation": observation, "seed": seed}, ensure_ascii=False)
+        message: dict[str, Any] = {"observation": observation, "seed": seed}
+        seats = observation.get("players", 2)
+        if seats != 2:
+            # A duel's request stays as it was, for the programs of before.
+            message["players"] = seats
+        request = json.dumps(message, ensure_ascii=False)
         try:
             process.stdin.write(request + "\n")
             process.stdin.flush()

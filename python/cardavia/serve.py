@@ -3,8 +3,9 @@
     python -m cardavia.serve normal
     cardavia tournament durak --a hard --b "cmd:/other/venv/bin/python -m cardavia.serve hard"
 
-Reads ``{"observation": ..., "seed": N}`` lines and answers each with the
-player's move (see ``cardavia.external``). A line that cannot be answered
+Reads ``{"observation": ..., "seed": N}`` lines (at a table of three to
+six with ``"players": N``) and answers each with the player's move (see
+``cardavia.external``). A line that cannot be answered
 ends the program with a message on standard error and exit code 2.
 """
 
@@ -36,7 +37,14 @@ def serve(spec: str | Player, requests: TextIO, answers: TextIO) -> None:
         seed = request.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
             raise InvalidStateError(kind="integer", field="seed", value=seed, low=0, high=MASK64)
-        answers.write(player.choose(request["observation"], seed) + "\n")
+        observation = request["observation"]
+        seats = request.get("players", 2)
+        observed = observation.get("players", 2) if isinstance(observation, dict) else 2
+        if type(seats) is not int or seats != observed:
+            raise InvalidStateError(
+                kind="players_mismatch", field="players", value=seats, seats=observed
+            )
+        answers.write(player.choose(observation, seed) + "\n")
         answers.flush()
 
 

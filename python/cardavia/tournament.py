@@ -1,7 +1,11 @@
-"""Duplicate-deal tournaments between two players.
+"""Duplicate-deal tournaments between two players, at two seats or at a
+Durak table of up to six.
 
 Each seeded deal is played twice with the seats swapped, so the luck of the
-cards cancels out. Players are named: ``random`` and ``greedy`` (the bots
+cards cancels out; at a table of N seats (``players=N``, Durak only) each
+deal is played N times, A sitting once in every seat against N - 1 copies
+of B, and the report is A's durak rate against the 1/N of equal players.
+Players are named: ``random`` and ``greedy`` (the bots
 of ``cardavia.bots``), the AI levels ``easy``, ``normal`` and ``hard``, or
 ``ai:N`` for the AI with a budget of N iterations. Deals run in parallel on
 every core: the AI's search releases the GIL; or, with ``backend="ray"``, as
@@ -32,12 +36,24 @@ from .external import ExternalPlayer
 from .rng import MASK64, SplitMix64
 from .tournament_journal import Journal, JournalGame
 
-__all__ = ["PLAYERS", "Player", "deal_seed", "make_player", "move_seed", "tournament", "wilson"]
+__all__ = [
+    "MAX_PLAYERS",
+    "PLAYERS",
+    "Player",
+    "deal_seed",
+    "make_player",
+    "move_seed",
+    "seat_result",
+    "tournament",
+    "wilson",
+]
 
 #: The players a tournament knows by name (besides ai:N and cmd:COMMAND).
 PLAYERS = (*bots.BOTS, *ai.LEVELS)
 #: The most deals one tournament plays (each twice): the core's limit.
 MAX_DEALS: int = _native.MAX_DEALS
+#: The most seats each game's tournament seats: the core's limit (RULES 7).
+MAX_PLAYERS: dict[str, int] = _native.MAX_PLAYERS
 
 
 @dataclass
@@ -125,9 +141,41 @@ def move_seed(deal: int, index: int) -> int:
     return (deal + 7919 * index) & MASK64
 
 
-def _play(game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int) -> JournalGame:
-    g = new_game(game, seed=deal_seed)
-    seats = (players[0], players[1]) if a_seat == 0 else (players[1], players[0])
+def seat_result(outcome: Mapping[str, Any], seat: int) -> float:
+    """A seat's result in a finished Durak game (RULES 7, "Outcome and
+    rewards"): the durak 0, every other seat 1; in a draw the seats that
+    went out together in the last bout, or after an idle-bout draw the seats
+    still in, ½ each. With two seats: win 1, draw ½, loss 0.
+
+    Read from the outcome dict alone, as the reference's ``Seats.results``
+    reads its position; the one place a tournament scores a seat."""
+    if not outcome["draw"]:
+        return 0.0 if seat == outcome["loser"] else 1.0
+    groups: list[list[int]] = outcome.get("out", [])
+    if outcome.get("reason") == "idle_bouts":
+        # Fifty idle bouts: the seats still in share the draw.
+        return 1.0 if any(seat in group for group in groups) else 0.5
+    # Every seat in went out in the last bout (both seats, in a duel).
+    return 0.5 if not groups or seat in groups[-1] else 1.0
+
+
+def check_players(game: str, players: int) -> int:
+    """The seats of a tournament's table: 2, or for Durak up to the core's
+    limit (its check, its error: kind ``integer`` or ``two_players``, field
+    ``players``)."""
+    if type(players) is int and players == 2:
+        # Every game seats two; the core's check is for a table's size.
+        return 2
+    return _native.check_players(game, players)
+
+
+def _play(
+    game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int, seats: int = 2
+) -> JournalGame:
+    # Schnapsen takes no ``players``; ``None`` is a duel of any game.
+    g = new_game(game, seed=deal_seed, players=None if seats == 2 else seats)
+    # A in its seat, a copy of B in every other.
+    seated = [players[0] if seat == a_seat else players[1] for seat in range(seats)]
     record = JournalGame(a_seat, {})
     move_index = 0
     while not g.is_over:
@@ -136,7 +184,7 @@ def _play(game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int
         obs = g.observation(seat)
         side = 0 if seat == a_seat else 1
         start = time.perf_counter()
-        move = seats[seat].choose(obs, move_seed(deal_seed, move_index))
+        move = seated[seat].choose(obs, move_seed(deal_seed, move_index))
         record.seconds[side] += time.perf_counter() - start
         record.moves[side] += 1
         g.play(move)
@@ -159,6 +207,7 @@ def tournament(
     a: str,
     b: str,
     *,
+    players: int = 2,
     deals: int = 100,
     seed: int = 0,
     threads: int | None = None,
@@ -174,6 +223,14 @@ def tournament(
     with a 95% interval, and game points per deal for both sides. Seconds
     per move for each side.
 
+    ``players=N`` (Durak and perevodnoy, 3 to 6): each deal is played N
+    times, A in every seat once and a copy of B in each other seat; the
+    result gives ``players``, A's durak count and rate with its interval,
+    the ``durak_baseline`` 1/N, A's mean result (RULES 7: the durak 0, the
+    others 1, a shared draw ½; ``seat_result``) with its interval, the
+    draws, and the same two figures per seat of B (``b_durak_rate``,
+    ``b_mean_result``). Seconds per move are A's and the B seats' together.
+
     ``journal``: a file that records every finished game; a tournament
     started again with the same file, game, players and seed plays only the
     games it does not hold yet (the result also gives ``resumed_games``).
@@ -187,6 +244,7 @@ def tournament(
     backend plays, and the journal is the same, so either backend resumes
     it; a task that fails or loses its worker is played again."""
     name = check_game(game)
+    seats = check_players(name, players)
     chosen = distributed.check_backend(backend, address)
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise TypeError(f"deals must be an integer, got {type(deals).__name__}")
@@ -202,11 +260,12 @@ def tournament(
         check_threads(threads)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable, got {type(progress).__name__}")
-    players = (make_player(a), make_player(b))
-    book = None if journal is None else Journal(journal, name, a, b, seed)
+    pair = (make_player(a), make_player(b))
+    book = None if journal is None else Journal(journal, name, a, b, seed, seats)
     held = {} if book is None else dict(book.games)
-    jobs = [(i, a_seat) for i in range(deals) for a_seat in (0, 1) if (i, a_seat) not in held]
-    total, done = 2 * deals, 2 * deals - len(jobs)
+    order = [(i, a_seat) for i in range(deals) for a_seat in range(seats)]
+    jobs = [job for job in order if job not in held]
+    total, done = seats * deals, seats * deals - len(jobs)
     counter = threading.Lock()
 
     def finish(job: tuple[int, int], played: JournalGame) -> JournalGame:
@@ -226,27 +285,36 @@ def tournament(
         fresh = distributed.each(
             _remote_game,
             jobs,
-            lambda job: (name, seed, job[0], job[1], a, b),
+            lambda job: (name, seed, job[0], job[1], a, b, seats),
             finish,
             backend=chosen,
             address=address,
             threads=threads,
-            local=lambda game, seed, deal, a_seat, *_names: _play(
-                game, deal_seed(seed, deal), players, a_seat
+            local=lambda game, seed, deal, a_seat, _a, _b, seats: _seated(
+                game, deal_seed(seed, deal), pair, a_seat, seats
             ),
         )
     finally:
-        for player in players:
+        for player in pair:
             if player.close is not None:
                 player.close()
-    games = [
-        held[key] if key in held else fresh[key]
-        for key in ((i, a_seat) for i in range(deals) for a_seat in (0, 1))
-    ]
-    result = _summarise(name, a, b, deals, seed, games)
+    games = [held[key] if key in held else fresh[key] for key in order]
+    if seats == 2:
+        result = _summarise(name, a, b, deals, seed, games)
+    else:
+        result = _summarise_table(name, a, b, seats, deals, seed, games)
     if book is not None:
-        result["resumed_games"] = 2 * deals - len(jobs)
+        result["resumed_games"] = total - len(jobs)
     return result
+
+
+def _seated(
+    game: str, deal_seed: int, players: tuple[Player, Player], a_seat: int, seats: int
+) -> JournalGame:
+    # A duel calls ``_play`` as it always did: tests wrap it with that signature.
+    if seats == 2:
+        return _play(game, deal_seed, players, a_seat)
+    return _play(game, deal_seed, players, a_seat, seats)
 
 
 def check_threads(threads: object) -> int:
@@ -273,7 +341,9 @@ def check_level(level: object) -> str:
 _WORKER_PLAYERS: dict[tuple[str, str], tuple[Player, Player]] = {}
 
 
-def _remote_game(game: str, seed: int, deal: int, a_seat: int, a: str, b: str) -> JournalGame:
+def _remote_game(
+    game: str, seed: int, deal: int, a_seat: int, a: str, b: str, seats: int = 2
+) -> JournalGame:
     """One game of a tournament, as a Ray task plays it: the very game the
     local backend plays. A failed game closes the worker's players, so that
     the retry starts an external player's process afresh."""
@@ -281,7 +351,7 @@ def _remote_game(game: str, seed: int, deal: int, a_seat: int, a: str, b: str) -
     if players is None:
         players = _WORKER_PLAYERS[(a, b)] = (make_player(a), make_player(b))
     try:
-        return _play(game, deal_seed(seed, deal), players, a_seat)
+        return _seated(game, deal_seed(seed, deal), players, a_seat, seats)
     except BaseException:
         del _WORKER_PLAYERS[(a, b)]
         for player in players:
@@ -326,6 +396,41 @@ def _summarise(
         result["b_game_points_per_deal"] = mean_interval(per_deal_b)
         result["deals_played"] = sum(g.deals for g in games)
     return result
+
+
+def _summarise_table(
+    game: str, a: str, b: str, seats: int, deals: int, seed: int, games: list[JournalGame]
+) -> dict[str, Any]:
+    """A's record at a table of ``seats``: how often it was the durak, set
+    against the 1/N of equal players, and its mean result."""
+    n = len(games)
+    durak = sum(1 for g in games if g.outcome["loser"] == g.a_seat)
+    draws = sum(1 for g in games if g.outcome["draw"])
+    results = sum(seat_result(g.outcome, g.a_seat) for g in games)
+    everyone = sum(seat_result(g.outcome, seat) for g in games for seat in range(seats))
+    b_seats = n * (seats - 1)
+    seconds = [sum(g.seconds[s] for g in games) for s in (0, 1)]
+    moves = [sum(g.moves[s] for g in games) for s in (0, 1)]
+    return {
+        "game": game,
+        "a": a,
+        "b": b,
+        "players": seats,
+        "deals": deals,
+        "games": n,
+        "seed": seed,
+        "a_durak": durak,
+        "a_durak_rate": durak / n,
+        "a_durak_rate_ci": wilson(durak, n),
+        "durak_baseline": 1 / seats,
+        "a_mean_result": results / n,
+        "a_mean_result_ci": wilson(results, n),
+        "draws": draws,
+        # B's seats together, per seat: what A's figures are set against.
+        "b_durak_rate": (n - draws - durak) / b_seats,
+        "b_mean_result": (everyone - results) / b_seats,
+        "seconds_per_move": [seconds[s] / moves[s] if moves[s] else 0.0 for s in (0, 1)],
+    }
 
 
 class _CallableModule(types.ModuleType):

@@ -1,8 +1,9 @@
 """The journal of a tournament: every finished game, one JSON line each, so
 that a long tournament stopped part way resumes where it stopped.
 
-The first line names the tournament (game, players, seed); a journal of
-another tournament is refused rather than mixed in. A game is written the
+The first line names the tournament (game, players, seed, and at a table
+of more than two the number of seats); a journal of another tournament is
+refused rather than mixed in. A game is written the
 moment it ends, whole lines only, so a run killed mid-write loses at most
 the line it was writing, and that torn last line is dropped on resuming.
 Games of deals beyond the ones asked for are kept in the file but left out
@@ -39,8 +40,12 @@ class JournalGame:
     moves: list[int] = field(default_factory=lambda: [0, 0])
 
 
-def _header(game: str, a: str, b: str, seed: int) -> dict[str, Any]:
-    return {"journal": KIND, "version": VERSION, "game": game, "a": a, "b": b, "seed": seed}
+def _header(game: str, a: str, b: str, seed: int, seats: int) -> dict[str, Any]:
+    header = {"journal": KIND, "version": VERSION, "game": game, "a": a, "b": b, "seed": seed}
+    if seats != 2:
+        # A duel's header stays as it was, so journals of before still resume.
+        header["players"] = seats
+    return header
 
 
 def _is_int(value: object, low: int, high: int | None = None) -> bool:
@@ -62,22 +67,46 @@ def _pair(value: object, whole: bool) -> bool:
     )
 
 
-def _read_game(entry: object, journal: str, line: int) -> tuple[int, JournalGame]:
+def _table_outcome(outcome: Mapping[str, Any], seats: int) -> bool:
+    """An outcome at a table of three or more, as far as a tournament reads
+    it: a draw flag, the durak (or none) and the seats out, bout by bout."""
+    groups = outcome.get("out")
+    return (
+        isinstance(outcome.get("draw"), bool)
+        and (outcome.get("loser") is None or _is_int(outcome.get("loser"), 0, seats - 1))
+        and outcome.get("winner") is None
+        and isinstance(groups, list)
+        and all(
+            isinstance(group, list) and all(_is_int(s, 0, seats - 1) for s in group)
+            for group in groups
+        )
+    )
+
+
+def _read_game(entry: object, journal: str, line: int, seats: int) -> tuple[int, JournalGame]:
     """A journal line's deal index and game, or InvalidStateError (its
     field the key of the line, the journal and the line in its detail)."""
 
-    def refuse(kind: str, key: str, value: object) -> InvalidStateError:
-        return InvalidStateError(kind=kind, field=key, value=value, journal=journal, line=line)
+    def refuse(kind: str, key: str, value: object, **detail: Any) -> InvalidStateError:
+        return InvalidStateError(
+            kind=kind, field=key, value=value, journal=journal, line=line, **detail
+        )
 
     if not isinstance(entry, Mapping):
         raise refuse("journal_game", "line", entry)
     deal, a_seat, outcome = entry.get("deal"), entry.get("a_seat"), entry.get("outcome")
     if not _is_int(deal, 0):
         raise refuse("journal_deal", "deal", deal)
-    if not _is_int(a_seat, 0, 1):
-        raise refuse("journal_seat", "a_seat", a_seat)
-    if not isinstance(outcome, Mapping) or outcome.get("winner", -1) not in (0, 1, None):
-        raise refuse("journal_outcome", "outcome", outcome)
+    if seats == 2:
+        if not _is_int(a_seat, 0, 1):
+            raise refuse("journal_seat", "a_seat", a_seat)
+        if not isinstance(outcome, Mapping) or outcome.get("winner", -1) not in (0, 1, None):
+            raise refuse("journal_outcome", "outcome", outcome)
+    else:
+        if not _is_int(a_seat, 0, seats - 1):
+            raise refuse("journal_table_seat", "a_seat", a_seat, high=seats - 1)
+        if not isinstance(outcome, Mapping) or not _table_outcome(outcome, seats):
+            raise refuse("journal_table_outcome", "outcome", outcome)
     keys = ("a_game_points", "b_game_points", "deals")
     points = [entry.get(k, 0) for k in keys]
     for key, value in zip(keys, points, strict=True):
@@ -116,11 +145,13 @@ def journal_seed(path: str | os.PathLike[str]) -> int | None:
 class Journal:
     """An open journal: the games it already holds, and a lock to add more."""
 
-    def __init__(self, path: str | os.PathLike[str], game: str, a: str, b: str, seed: int):
+    def __init__(
+        self, path: str | os.PathLike[str], game: str, a: str, b: str, seed: int, seats: int = 2
+    ):
         self.path = os.fspath(path)
         self.games: dict[tuple[int, int], JournalGame] = {}
         self._lock = threading.Lock()
-        header = _header(game, a, b, seed)
+        header = _header(game, a, b, seed, seats)
         text = self._read()
         if not text.strip():
             self._write(json.dumps(header) + "\n")
@@ -139,7 +170,10 @@ class Journal:
         if not isinstance(first, dict) or first.get("journal") != KIND:
             raise not_a_journal
         if first != header:
-            theirs = ", ".join(f"{k}={first.get(k)!r}" for k in ("game", "a", "b", "seed"))
+            keys = ["game", "a", "b", "seed"]
+            if "players" in first or "players" in header:
+                keys.append("players")
+            theirs = ", ".join(f"{k}={first.get(k, 2)!r}" for k in keys)
             raise InvalidArgumentError(
                 kind="other_tournament", field="journal", value=self.path, theirs=theirs
             )
@@ -150,7 +184,7 @@ class Journal:
                 raise InvalidStateError(
                     kind="journal_json", field="line", value=line, journal=self.path, line=number
                 ) from None
-            deal, played = _read_game(entry, self.path, number)
+            deal, played = _read_game(entry, self.path, number, seats)
             self.games.setdefault((deal, played.a_seat), played)
         if torn:
             # The last game was being written when the run stopped.

@@ -1,8 +1,9 @@
 """``cardavia tournament``: a duplicate-deal match between two players.
 
 The games are played by ``cardavia.tournament`` (each seeded deal twice,
-with the seats swapped); this module shows its result as a table with 95%
-intervals, in the chosen language. ``--json`` prints the engine's result
+with the seats swapped; at a Durak table of N, N times with A in every
+seat); this module shows its result as a table with 95% intervals, in the
+chosen language. ``--json`` prints the engine's result
 unchanged (never localized).
 """
 
@@ -49,15 +50,74 @@ def _mean(values: Any) -> str:
     return f"{figures.decimal(mean)} ({figures.decimal(low)}–{figures.decimal(high)})"
 
 
-def render_tournament(result: dict[str, Any]) -> RenderableType:
-    game = str(result["game"])
-    deals = int(result["deals"])
-    title = Text(
+def _title(result: dict[str, Any]) -> Text:
+    return Text(
         _("Tournament: {game}, {a} (A) against {b} (B)").format(
-            game=game_title(game), a=level_name(result["a"]), b=level_name(result["b"])
+            game=game_title(str(result["game"])),
+            a=level_name(result["a"]),
+            b=level_name(result["b"]),
         ),
         style="bold",
     )
+
+
+def render_table(result: dict[str, Any]) -> RenderableType:
+    """A tournament at a table of three or more: how often A was the durak
+    against the share of equal players, and its mean result; B's figures
+    per seat beside them."""
+    deals, seats = int(result["deals"]), int(result["players"])
+    subtitle = Text(
+        ngettext(
+            "{n} deal at a table of {players}, played with A once in every seat "
+            "({games} games), seed {seed}",
+            "{n} deals at a table of {players}, each played with A once in every seat "
+            "({games} games), seed {seed}",
+            deals,
+        ).format(n=deals, players=seats, games=result["games"], seed=result["seed"])
+    )
+    table = Table(show_header=True, header_style="bold", expand=False)
+    table.add_column("")
+    table.add_column(_("A: {name}").format(name=level_name(result["a"])), justify="right")
+    table.add_column(_("B: {name}, per seat").format(name=level_name(result["b"])), justify="right")
+    table.add_row(
+        _("Games as the durak"),
+        _rate(int(result["a_durak"]), result["a_durak_rate"], result["a_durak_rate_ci"]),
+        figures.percent(result["b_durak_rate"]),
+    )
+    mean, (low, high) = result["a_mean_result"], result["a_mean_result_ci"]
+    table.add_row(
+        _("Mean result"),
+        f"{figures.decimal(mean, 3)} ({figures.decimal(low, 3)}–{figures.decimal(high, 3)})",
+        figures.decimal(result["b_mean_result"], 3),
+    )
+    draws = int(result["draws"])
+    share = figures.percent(draws / int(result["games"]))
+    table.add_row(_("Draws"), f"{draws} · {share}", f"{draws} · {share}")
+    per_move = result["seconds_per_move"]
+    table.add_row(_("Time per move"), figures.seconds(per_move[0]), figures.seconds(per_move[1]))
+    baseline = Text(
+        _("Equal players: each is the durak in {share} of the games (one in {players}).").format(
+            share=figures.percent(result["durak_baseline"]), players=seats
+        ),
+        style="italic",
+    )
+    scoring = Text(
+        _(
+            "A game's result: 0 for the durak, 1 for every other seat; in a draw, ½ "
+            "for each of the seats that finish last."
+        ),
+        style="italic",
+    )
+    notes = Text(_("In brackets: 95-percent confidence intervals."), style="italic")
+    return Group(_title(result), subtitle, table, baseline, scoring, notes)
+
+
+def render_tournament(result: dict[str, Any]) -> RenderableType:
+    if "players" in result:
+        return render_table(result)
+    game = str(result["game"])
+    deals = int(result["deals"])
+    title = _title(result)
     subtitle = Text(
         ngettext(
             "{n} deal played twice with the seats swapped ({games} games), seed {seed}",

@@ -19,6 +19,7 @@ from typing import Any
 from cardavia import CardaviaError
 
 from .card_faces import CardView
+from .glossary import game_title
 from .i18n import _
 from .refusals import reason_text
 
@@ -79,6 +80,9 @@ def _texts(value: str, detail: Mapping[str, Any]) -> dict[str, Callable[[], str]
         "unknown_game": lambda: _("There is no game “{value}”; choose one of {choices}.").format(
             value=value, choices=get("games")
         ),
+        "two_players": lambda: _(
+            "{game} is a game for two: it cannot be played at a table of {value}."
+        ).format(game=game_title(get("game")), value=value),
         "missing_dependency": lambda: _(
             "{package} is not installed here. Install it with: pip install {install}"
         ).format(package=get("package"), install=get("install")),
