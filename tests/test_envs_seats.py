@@ -7,6 +7,7 @@ private, and OpenSpiel, PettingZoo and Gymnasium with N seats."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pickle
 import random
@@ -112,6 +113,30 @@ def test_layouts_add_up_and_two_seats_keep_theirs(players: int) -> None:
         assert env_info("durak", 2) == ENVS["durak"]
         assert ENVS["durak"]["tensor_size"] == 672
         assert ENVS["schnapsen"]["tensor_size"] == 219
+
+
+def test_two_seats_keep_their_tensors_ids_and_returns() -> None:
+    """The duel's action ids, every tensor along random games (seeded and
+    by chance events) and the returns, as a digest: the one the engine of
+    main before the tables (a65e07e) gives."""
+    digest = hashlib.sha256()
+    for game in ("durak", "perevodnoy", "schnapsen"):
+        digest.update(repr(ENVS[game]["action_names"]).encode())
+        for seed in range(6):
+            for env in (Env(game, seed), Env(game)):
+                rng = random.Random(seed)
+                while not env.is_over:
+                    if env.is_chance:
+                        env.apply_action(rng.choice(env.chance_outcomes()))
+                        continue
+                    for seat in (0, 1):
+                        digest.update(floats(env.tensor(seat)).astype("<f4").tobytes())
+                    env.apply_action(rng.choice(env.legal_actions()))
+                for seat in (0, 1):
+                    digest.update(floats(env.tensor(seat)).astype("<f4").tobytes())
+                digest.update(repr(tuple(env.returns())).encode())
+    expected = "0205a2037b334ea852ac5b4b922f6f01425a3419cf0557cf8de9fc4618710b19"
+    assert digest.hexdigest() == expected
 
 
 # ------------------------------------------------------ what a seat can see
