@@ -177,9 +177,10 @@ def swap_hidden(deck: list[str], players: int, a: int, b: int) -> list[str]:
 
 
 def play_both(envs: list[Any], rng: random.Random, steps: int, check: Any) -> None:
-    """The same moves in every environment, each legal in all of them."""
+    """The same moves in every environment, each legal in all of them;
+    ``check(envs)`` before each."""
     for _ in range(steps):
-        check()
+        check(envs)
         if envs[0].is_over:
             return
         legal = set.intersection(*(set(e.legal_actions()) for e in envs))
@@ -199,7 +200,7 @@ def test_no_view_shows_another_seats_hidden_cards(players: int) -> None:
         envs = [start_env("perevodnoy", d, players) for d in (deck, swapped)]
         assert views(envs[0], 1) != views(envs[1], 1)
 
-        def check() -> None:
+        def check(envs: list[Any]) -> None:
             assert views(envs[0], 0) == views(envs[1], 0)
             assert public_views(envs[0]) == public_views(envs[1])
 
@@ -215,7 +216,7 @@ def test_the_public_view_shows_nothing_private(players: int) -> None:
         envs = [start_env("durak", d, players) for d in (deck, swap_hidden(deck, players, 0, 1))]
         assert views(envs[0], 0) != views(envs[1], 0)
 
-        def check() -> None:
+        def check(envs: list[Any]) -> None:
             assert public_views(envs[0]) == public_views(envs[1])
             public = json.loads(envs[0].public_json(True))
             assert not {"seat", "hand", "legal_moves", "beating", "adds_left"} & set(public)
@@ -331,7 +332,11 @@ def test_an_env_at_a_table_round_trips_and_pickles() -> None:
     [
         ('{"game":"durak","seed":1,"start":null,"actions":[],"players":7}', "integer", "players"),
         ('{"game":"durak","seed":1,"start":null,"actions":[],"players":"4"}', "integer", "players"),
-        ('{"game":"schnapsen","seed":1,"start":null,"actions":[],"players":3}', "integer", "players"),
+        (
+            '{"game":"schnapsen","seed":1,"start":null,"actions":[],"players":3}',
+            "integer",
+            "players",
+        ),
     ],
 )
 def test_a_bad_table_in_json_is_refused(text: str, kind: str, field: str) -> None:

@@ -115,9 +115,7 @@ def tensor_layout(
     keys = {"observation": "layout", "info_state": "info_state_layout"}
     keys["public_history"] = "public_history_layout"
     if tensor not in keys:
-        raise InvalidArgumentError(
-            kind="choice", field="tensor", value=tensor, choices=list(keys)
-        )
+        raise InvalidArgumentError(kind="choice", field="tensor", value=tensor, choices=list(keys))
     layout, start = [], 0
     for name, length in env_info(game, players)[keys[tensor]]:
         layout.append((name, start, length))

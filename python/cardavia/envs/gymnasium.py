@@ -108,7 +108,7 @@ class CardaviaGymEnv(gymnasium.Env[Observation, int]):
     @staticmethod
     def _player_of(opponent: object) -> Player:
         if callable(opponent) and not isinstance(opponent, str):
-            return Player(getattr(opponent, "__name__", "policy"), opponent)  # type: ignore[arg-type]
+            return Player(getattr(opponent, "__name__", "policy"), opponent)
         if not isinstance(opponent, str):
             raise TypeError(
                 f"an opponent must be a player name or a callable, got {type(opponent).__name__}"

@@ -332,7 +332,8 @@ def bot_player(name: str, make_bot: Callable[[Any, int], Any]) -> Player:
     (``state_from_observation``): it sees nothing else."""
 
     def choose(observation: Mapping[str, Any], seed: int) -> str:
-        game = pyspiel.load_game(GAME_NAMES[str(observation["game"])])
+        seats = {"players": observation["players"]} if "players" in observation else {}
+        game = pyspiel.load_game(GAME_NAMES[str(observation["game"])], seats)
         state = state_from_observation(game, observation, seed)
         action = make_bot(game, seed).step(state)
         move: str = state.env.action_name(int(action))

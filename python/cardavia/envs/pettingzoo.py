@@ -27,7 +27,6 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .. import _native
 from ..api import check_game
 from ..errors import IllegalMoveError, InvalidArgumentError
 from . import check_table, env_info, table_env
