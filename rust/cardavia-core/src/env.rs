@@ -949,3 +949,54 @@ impl AnyEnv {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::durak::Durak;
+
+    /// At a table, a world whose other seats hold each other's unknown
+    /// cards is put into the deck so that the moves replay to it: seat 0
+    /// sees the same, seats 1 and 2 hold the swapped cards.
+    #[test]
+    fn a_tables_world_goes_back_into_the_deck() {
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let mut session = Session::<Durak>::seated(Some(seed), None, 4).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            for _ in 0..12 {
+                let moves = session.legal_moves();
+                if session.game.is_over() || moves.is_empty() {
+                    break;
+                }
+                let name = moves[rng.below(moves.len() as u64) as usize].clone();
+                session.play(&name).unwrap();
+            }
+            let truth = session.game;
+            let trumps = truth.trump_set;
+            let pick = |seat: usize| cards(truth.hidden(seat) & !trumps).next();
+            let (Some(a), Some(b)) = (pick(1), pick(2)) else {
+                continue;
+            };
+            let mut world = truth;
+            world.hands[1] ^= bit(a) | bit(b);
+            world.hands[2] ^= bit(a) | bit(b);
+            let deck = session.record.deck.clone();
+            let order = world_deck(&deck, &truth, &world, 0).expect("the first attacker stays");
+            let mut env = Env::<Durak>::chance_seated(4);
+            for &card in &order[..order.len() - 1] {
+                env.apply(u16::from(card)).unwrap();
+            }
+            for name in &session.record.history {
+                let mv = Durak::parse_move(name).unwrap();
+                env.apply(Durak::move_index(mv) as u16).unwrap();
+            }
+            let replayed = &env.session().unwrap().game;
+            assert_eq!(replayed.hands[1], world.hands[1]);
+            assert_eq!(replayed.hands[2], world.hands[2]);
+            assert_eq!(env.observation(0), session.observation(0));
+            checked += 1;
+        }
+        assert!(checked >= 10, "{checked} worlds checked");
+    }
+}
