@@ -598,3 +598,20 @@ def test_gymnasium_refuses_bad_tables_and_opponents() -> None:
     assert caught.value.field == "players"
     with pytest.raises(TypeError):
         gym_env("durak", opponent=[3, "random"], players=3)  # type: ignore[list-item]
+
+
+@pytest.mark.skipif(not worlds_at_tables(), reason="the AI at 3+ seats not in this engine yet")
+def test_gymnasium_against_the_ai_at_a_table() -> None:
+    """The AI levels play the other seats of a table (each asked with its
+    own observation), as they play a duel's."""
+    pytest.importorskip("gymnasium")
+    from cardavia.envs import gym_env
+
+    env = gym_env("perevodnoy", opponent=["ai:20", "easy"], seat=2, players=3)
+    observation, _ = env.reset(seed=9)
+    done, reward = False, 0.0
+    while not done:
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, done, _, _ = env.step(int(legal[0]))
+    assert reward == env.env.returns()[2]
+    assert len(env.env.history) > 0
