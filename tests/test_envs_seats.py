@@ -600,7 +600,20 @@ def test_gymnasium_refuses_bad_tables_and_opponents() -> None:
         gym_env("durak", opponent=[3, "random"], players=3)  # type: ignore[list-item]
 
 
-@pytest.mark.skipif(not worlds_at_tables(), reason="the AI at 3+ seats not in this engine yet")
+def ai_at_tables() -> bool:
+    """Whether the AI plays at a table of 3 or more seats yet (issue 23,
+    item 3)."""
+    obs = cardavia.new_game("durak", seed=1, players=3).observation(0)
+    try:
+        cardavia.ai.choose_move(obs, iterations=1, seed=1)
+    except cardavia.InvalidArgumentError as error:
+        if error.kind == "players_unsupported":
+            return False
+        raise
+    return True
+
+
+@pytest.mark.skipif(not ai_at_tables(), reason="the AI at 3+ seats not in this engine yet")
 def test_gymnasium_against_the_ai_at_a_table() -> None:
     """The AI levels play the other seats of a table (each asked with its
     own observation), as they play a duel's."""
@@ -615,3 +628,32 @@ def test_gymnasium_against_the_ai_at_a_table() -> None:
         observation, reward, done, _, _ = env.step(int(legal[0]))
     assert reward == env.env.returns()[2]
     assert len(env.env.history) > 0
+
+
+@pytest.mark.skipif(not worlds_at_tables(), reason="worlds of 3+ seats not in this engine yet")
+@pytest.mark.parametrize("players", [3, 5])
+def test_openspiel_resamples_and_searches_at_a_table(players: int) -> None:
+    """``resample_from_infostate`` at a table keeps the player's
+    information state; OpenSpiel's own ISMCTS bot plays a table to the end
+    through it."""
+    pyspiel = pytest.importorskip("pyspiel")
+    cos = pytest.importorskip("cardavia.envs.openspiel")
+    loaded = pyspiel.load_game(cos.GAME_NAMES["perevodnoy"], {"players": players})
+    rs = np.random.RandomState(players)
+    bot = cos.ismcts_bot(loaded, 8, seed=players)
+    state = loaded.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rs.choice(actions, p=probs))
+            continue
+        player = state.current_player()
+        if steps % 5 == 0:
+            world = state.resample_from_infostate(player, rs.uniform)
+            info = state.information_state_string(player)
+            assert world.information_state_string(player) == info
+            assert world.legal_actions() == state.legal_actions()
+        state.apply_action(bot.step(state))
+        steps += 1
+    assert sorted(state.returns())[0] in (-1.0, 0.0)
