@@ -386,20 +386,6 @@ def test_a_batch_at_a_table_is_its_tensors() -> None:
         assert (row == floats(env.tensor(seat))).all()
 
 
-def worlds_at_tables() -> bool:
-    """Whether the engine reads observations of 3 or more seats into
-    worlds yet (issue 23, item 2)."""
-    obs = cardavia.new_game("durak", seed=1, players=3).observation(0)
-    try:
-        cardavia.ai.sample_world(obs, seed=1)
-    except cardavia.InvalidArgumentError as error:
-        if error.kind == "players_unsupported":
-            return False
-        raise
-    return True
-
-
-@pytest.mark.skipif(not worlds_at_tables(), reason="worlds of 3+ seats not in this engine yet")
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_resampling_at_a_table_keeps_the_information_state(players: int) -> None:
     for seed in range(3):
@@ -600,20 +586,6 @@ def test_gymnasium_refuses_bad_tables_and_opponents() -> None:
         gym_env("durak", opponent=[3, "random"], players=3)  # type: ignore[list-item]
 
 
-def ai_at_tables() -> bool:
-    """Whether the AI plays at a table of 3 or more seats yet (issue 23,
-    item 3)."""
-    obs = cardavia.new_game("durak", seed=1, players=3).observation(0)
-    try:
-        cardavia.ai.choose_move(obs, iterations=1, seed=1)
-    except cardavia.InvalidArgumentError as error:
-        if error.kind == "players_unsupported":
-            return False
-        raise
-    return True
-
-
-@pytest.mark.skipif(not ai_at_tables(), reason="the AI at 3+ seats not in this engine yet")
 def test_gymnasium_against_the_ai_at_a_table() -> None:
     """The AI levels play the other seats of a table (each asked with its
     own observation), as they play a duel's."""
@@ -630,7 +602,6 @@ def test_gymnasium_against_the_ai_at_a_table() -> None:
     assert len(env.env.history) > 0
 
 
-@pytest.mark.skipif(not worlds_at_tables(), reason="worlds of 3+ seats not in this engine yet")
 @pytest.mark.parametrize("players", [3, 5])
 def test_openspiel_resamples_and_searches_at_a_table(players: int) -> None:
     """``resample_from_infostate`` at a table keeps the player's
