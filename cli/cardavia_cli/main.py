@@ -34,6 +34,7 @@ from .play.saves import (
     new_log,
     rebuild,
 )
+from .play.table_size import PlayersRefused, default_players, seat_count, typed_number
 from .terminal.cluster import ADDRESS_HELP, RAY_HELP, progress_bar
 from .terminal.cluster import backend as backend_of
 from .terminal.command_line import (
@@ -51,7 +52,7 @@ from .terminal.command_line import (
 from .terminal.plain_text import AsciiStream
 from .web.options import DEFAULT_HOST, DEFAULT_PORT
 from .words.card_faces import CardView
-from .words.errors import error_text
+from .words.errors import error_text, players_refusal
 from .words.i18n import N_, _, resolve_language, set_language
 from .words.open_elsewhere import is_yes, take_over_prompt, taken_over_text
 from .words.themes import get_theme
@@ -165,6 +166,11 @@ def app(ctx: click.Context) -> None:
 @lang_option
 @click.option("--seed", type=SEED, help=N_("Deal from this seed."))
 @click.option("--level", type=LEVEL, help=LEVEL_HELP)
+@click.option(
+    "--players",
+    metavar="N",
+    help=N_("How many sit at a Durak table, you included (default: the players setting, else 2)."),
+)
 @click.option("--hints/--no-hints", default=None, help=N_("Show tips."))
 @json_option(N_("Machine mode: JSON lines."))
 @click.option(
@@ -193,6 +199,7 @@ def play(
     lang: str | None,
     seed: int | None,
     level: str | None,
+    players: str | None,
     hints: bool | None,
     json_mode: bool,
     save: bool,
@@ -256,11 +263,19 @@ def play(
         game_id = log.game
         engine_game = rebuild(log)
         chosen_level = chosen_level or log.levels.get("1") or config.level
-        log.levels["1"] = chosen_level
+        for seat in range(1, log.players):
+            log.levels[str(seat)] = chosen_level
     else:
         assert game_id is not None
         chosen_level = chosen_level or config.level or DEFAULT_LEVEL
-        log = new_log(game_id, chosen_level, seed)
+        asked: object = default_players(game_id, config.players)
+        if players is not None:
+            asked = typed_number(players)
+        try:
+            seats = seat_count(game_id, asked)
+        except PlayersRefused as refused:
+            raise refuse(players_refusal(refused.game, refused.value, refused.error)) from None
+        log = new_log(game_id, chosen_level, seed, seats)
         engine_game = log.new_game()
     played = LoggedGame(engine_game, log, opponent.for_level(chosen_level), lock=lock)
     if json_mode:
@@ -410,15 +425,26 @@ def rules(game: str, lang: str | None) -> None:
 @app.command(help=N_("A guided walk through the rules on real positions."))
 @argument("game", type=GAME, metavar="GAME", help=GAME_HELP)
 @lang_option
+@click.option(
+    "--players",
+    metavar="N",
+    help=N_("With 3 or more: the steps of a bigger Durak table (throwing in, transferring)."),
+)
 @ascii_option
 @theme_option
-def learn(game: str, lang: str | None, ascii_only: bool, theme: str | None) -> None:
+def learn(
+    game: str, lang: str | None, players: str | None, ascii_only: bool, theme: str | None
+) -> None:
     from .terminal.learn import run_lesson
 
     setup_language(lang)
     console = make_console(ascii_only)
+    try:
+        seats = seat_count(game, None if players is None else typed_number(players))
+    except PlayersRefused as refused:
+        raise fail(console, players_refusal(refused.game, refused.value, refused.error)) from None
     view = make_view(game, ascii_only, theme or load_config().theme, console)
-    run_lesson(game, view, console, console.input)
+    run_lesson(game, view, console, console.input, seats)
 
 
 @app.command(help=N_("The games and their decks."))
@@ -797,9 +823,8 @@ def config_show() -> None:
     config = load_config()
     console = make_console()
     console.print(_("Settings in {path}:").format(path=_config_path()), highlight=False)
-    shown = config.as_dict()
     for key in KEYS:
-        value = shown[key]
+        value = getattr(config, key)
         if key == "hints":
             value = "on" if value else "off"
         if key == "language" and value is None:
@@ -808,7 +833,7 @@ def config_show() -> None:
 
 
 @config_app.command("set", help=N_("Change one setting."))
-@argument("key", help=N_("language, theme, level or hints"))
+@argument("key", help=N_("language, theme, level, hints or players"))
 @argument("value", help=N_("The new value; for language, auto follows LC_ALL or LANG."))
 def config_set(key: str, value: str) -> None:
     setup_language(None)

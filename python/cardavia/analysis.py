@@ -119,6 +119,8 @@ class GameRecord:
     seeds: Sequence[int] | None = None
     label: str = ""
     players: dict[str, str] = field(default_factory=dict)
+    # The seats at the table (RULES.md chapter 7); a duel's record has two.
+    seats: int = 2
 
 
 def _decision(rows: list[dict[str, Any]], move: str) -> dict[str, Any]:
@@ -154,7 +156,8 @@ def analyse_game(record: GameRecord, level: str) -> dict[str, Any]:
     """Every decision of one game and each seat's summary (see the module).
     A move that is not legal where it stands raises ``IllegalMoveError``
     with ``field`` ``moves[i]``."""
-    game = new_game(record.game, seed=record.seed, deck=record.deck)
+    seats = None if record.seats == 2 else record.seats
+    game = new_game(record.game, seed=record.seed, deck=record.deck, players=seats)
     decisions: list[dict[str, Any]] = []
     for ply, move in enumerate(record.moves):
         seat = game.current_player
@@ -188,7 +191,7 @@ def analyse_game(record: GameRecord, level: str) -> dict[str, Any]:
         "finished": game.is_over,
         "outcome": game.outcome,
         "decisions": decisions,
-        "summary": [_summary(seat, decisions) for seat in (0, 1)],
+        "summary": [_summary(seat, decisions) for seat in range(game.players)],
     }
 
 

@@ -1,4 +1,5 @@
-"""The user's settings (language, theme, level, hints) as a small JSON file.
+"""The user's settings (language, theme, level, hints, the players at a
+Durak table) as a small JSON file.
 
 Stored in ``$CARDAVIA_CONFIG_DIR/config.json`` when that is set (tests),
 else ``$XDG_CONFIG_HOME/cardavia/config.json``, else
@@ -14,11 +15,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from ..words.errors import players_refusal
 from ..words.i18n import LANGUAGES, _
 from ..words.themes import THEMES
 from .opponent import DEFAULT_LEVEL, LEVELS
+from .table_size import PlayersRefused, seat_count
 
-KEYS: tuple[str, ...] = ("language", "theme", "level", "hints")
+KEYS: tuple[str, ...] = ("language", "theme", "level", "hints", "players")
 # `config set language auto`: no language of its own; the environment decides.
 AUTO_LANGUAGE = "auto"
 
@@ -33,9 +36,12 @@ class Config:
     theme: str = "default"
     level: str = DEFAULT_LEVEL
     hints: bool = True
+    # The seats of a Durak table when ``play`` is not told (Schnapsen: two).
+    players: int = 2
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # A duel's table is not written: the file reads as it did before.
+        return {k: v for k, v in asdict(self).items() if k != "players" or v != 2}
 
 
 def config_dir() -> Path:
@@ -95,6 +101,14 @@ def parse_value(key: str, value: object) -> Any:
         if isinstance(value, str) and value.lower() in ("off", "false", "no", "0"):
             return False
         raise ConfigError(_("hints must be on or off"))
+    if key == "players":
+        number: object = value
+        if isinstance(value, str) and value.strip().isdigit():
+            number = int(value)
+        try:
+            return seat_count("durak", number)
+        except PlayersRefused as refused:
+            raise ConfigError(players_refusal(refused.game, refused.value, refused.error)) from None
     raise ConfigError(
         _("unknown setting {key}; choose one of {choices}").format(key=key, choices=", ".join(KEYS))
     )

@@ -36,6 +36,8 @@ class Step:
     cards: dict[str, str] = field(default_factory=dict)
     word: str | None = None
     games: tuple[str, ...] = ("durak", "perevodnoy")
+    # The seats the step is dealt to (RULES.md chapter 7 from three on).
+    players: int = 2
 
 
 def full_deck(game: str) -> list[str]:
@@ -46,6 +48,14 @@ def durak_deck(hand0: str, hand1: str, trump_card: str, stock_first: str = "") -
     """Seat 0's six cards, seat 1's six, the trump card, then the stock (the
     given cards first, the rest in canonical order)."""
     head = hand0.split() + hand1.split() + [trump_card] + stock_first.split()
+    rest = [card for card in full_deck("durak") if card not in head]
+    return tuple(head + rest)
+
+
+def table_deck(hands: tuple[str, ...], trump_card: str) -> tuple[str, ...]:
+    """Each seat's six cards (seat 0 first), the trump card, then the stock
+    in canonical order: a deal at a table of ``len(hands)``."""
+    head = [card for hand in hands for card in hand.split()] + [trump_card]
     rest = [card for card in full_deck("durak") if card not in head]
     return tuple(head + rest)
 
@@ -441,6 +451,52 @@ SCHNAPSEN_STEPS: tuple[Step, ...] = (
 )
 
 
-def steps_for(game: str) -> list[Step]:
+# The steps of a bigger table (``cardavia learn durak --players 3``), dealt
+# to three: you, Computer 1 and Computer 2, clockwise.
+TABLE_STEPS: tuple[Step, ...] = (
+    Step(
+        title=N_("Throwing in"),
+        text=N_(
+            "At a table of three or more the main attacker is not alone: once every attack "
+            "is beaten, the others may throw in cards of a rank on the table too, in turn "
+            "clockwise from the main attacker, skipping the defender. Computer 1 attacked "
+            "Computer 2 with {a}, which was beaten by {b}, and then passed."
+        ),
+        question=N_("Throw in a card of a rank that is on the table, for example {c}."),
+        success=N_(
+            "Computer 2 had to beat {c} too. After each defence everyone may throw in again, "
+            "the main attacker first; the bout ends when all of them have passed."
+        ),
+        deck=table_deck(("9D 8C JC QD AC TS", "7S 6H 8D TC QC KD", "9S 8S JD TH 7D AS"), "KH"),
+        setup=("attack:7S", "defend:9S", "stop"),
+        accept=(ANY_ATTACK,),
+        after=(COMPUTER_REPLY,),
+        cards={"a": "7S", "b": "9S", "c": "9D"},
+        players=3,
+    ),
+    Step(
+        title=N_("Transferring to the next seat"),
+        text=N_(
+            "At a bigger table a transfer does not send the attack back to the attacker: it "
+            "goes on clockwise to the next player after you, who must face every card, and "
+            "you become the main attacker. Computer 2 attacks you with {a}."
+        ),
+        question=N_("Transfer the attack with {b}: Computer 1, next after you, then defends."),
+        success=N_("Computer 1 now faces both sevens, and you are the main attacker."),
+        deck=table_deck(("7D 9C JC QS 8D KC", "8S TD 8C KS AD JS", "7S 6H TS QD 9H AC"), "KH"),
+        setup=("attack:7S",),
+        accept=("transfer:7D",),
+        cards={"a": "7S", "b": "7D"},
+        games=("perevodnoy",),
+        players=3,
+    ),
+)
+
+
+def steps_for(game: str, players: int = 2) -> list[Step]:
+    """The lesson's steps: a duel's, or with ``players`` above two those of
+    a bigger table (Durak games only)."""
+    if players > 2:
+        return [step for step in TABLE_STEPS if game in step.games]
     source = SCHNAPSEN_STEPS if game == "schnapsen" else DURAK_STEPS
     return [step for step in source if game in step.games]

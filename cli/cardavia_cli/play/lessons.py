@@ -13,6 +13,7 @@ from ..words.card_faces import CardView
 from ..words.i18n import _, pgettext
 from ..words.moves_input import display_word, normalize, ordered_moves, parse_cards, parse_input
 from ..words.narration import narrate
+from ..words.seated_narration import narrate_seated
 from .lesson_steps import (
     ANY_ATTACK,
     ANY_LEGAL,
@@ -31,7 +32,8 @@ def lesson_words() -> tuple[set[str], set[str]]:
 
 
 def position(game: str, step: Step) -> cardavia.Game:
-    g = cardavia.new_game(game, deck=list(step.deck))
+    seats = None if step.players == 2 else step.players
+    g = cardavia.new_game(game, deck=list(step.deck), players=seats)
     for move in step.setup:
         g.play(move)
     return g
@@ -65,8 +67,9 @@ def accepts(step: Step, g: cardavia.Game, move: str) -> bool:
 
 def computer_reply(g: cardavia.Game) -> str:
     """The computer's simple, fixed answer in a lesson: cover with the
-    lowest card it can, else take, else stop (Schnapsen: its first card)."""
-    obs = g.observation(1)
+    lowest card it can, else take, else stop (Schnapsen: its first card),
+    for the computer seat to move."""
+    obs = g.observation(int(g.current_player or 1))
     moves = ordered_moves(obs)
     for kind in ("defend:", "take", "stop"):
         for move in moves:
@@ -93,8 +96,17 @@ def play_after(g: cardavia.Game, step: Step, view: CardView) -> list[str]:
             continue
         before = g.observation(0)
         g.play(move)
-        events.extend(narrate(move, seat, before, g.observation(0), view))
+        events.extend(told(move, seat, before, g.observation(0), view))
     return events
+
+
+def told(
+    move: str, seat: int, before: dict[str, Any], after: dict[str, Any], view: CardView
+) -> list[str]:
+    """A lesson's move in words, at a duel or a bigger table."""
+    if int(before.get("players", 2)) > 2:
+        return narrate_seated(move, seat, before, after, view)
+    return narrate(move, seat, before, after, view)
 
 
 def check_illegal_defence(g: cardavia.Game, answer: str, step: Step, view: CardView) -> str | None:

@@ -1,6 +1,11 @@
 """A game against the computer as the terminal and the web table both play
 it: the engine's game, its log rewritten after every move, the opponent
-with the seeds of its decisions, and the sentences that tell each move."""
+with the seeds of its decisions, and the sentences that tell each move.
+
+At a table of more than two the player is seat 0 and every other seat a
+computer: each chooses from its own observation with the seed of its own
+decision (the ply), and a run of computer seats whose only move is to
+pass is played at once and told in one sentence (``forced_passes``)."""
 
 from __future__ import annotations
 
@@ -14,8 +19,10 @@ from ..words.card_faces import CardView
 from ..words.i18n import current_language, speaking
 from ..words.moves_input import Parsed, parse_input
 from ..words.narration import narrate
+from ..words.seated_narration import consequences, narrate_seated, passes_text
 from ..words.seats import COMPUTER, HUMAN
 from ..words.summaries import DealSummary, finished_deal
+from .bouts import out_after_bouts
 from .game_lock import GameLock
 from .opponent import Opponent, move_seed
 from .record_file import Tallied, count_finished
@@ -46,6 +53,12 @@ class LoggedGame:
     def __post_init__(self) -> None:
         self.played_in = self.log.lang
         self.log.lang = current_language()
+
+    def out_after(self) -> dict[int, int]:
+        """Seat → the bout after which it went out (tables of more than two)."""
+        if self.log.players <= 2:
+            return {}
+        return out_after_bouts(self.log)
 
     def save(self) -> None:
         """Write the log, from the first move on, while this opening holds
@@ -98,11 +111,49 @@ class LoggedGame:
             self.log.finished = True
             self.log.outcome = self.game.outcome
         self.last_deal = finished_deal(before, after)
+        if self.log.players > 2:
+            return narrate_seated(move, seat, before, after, view)
         return narrate(move, seat, before, after, view)
 
     def computer_hand(self) -> list[str]:
         """The computer's cards, for the end of the game (never shown before)."""
         return [str(card) for card in self.game.observation(COMPUTER)["hand"]]
+
+    def hands(self) -> list[list[str]]:
+        """Every seat's cards, for the end of the game (never shown before)."""
+        return [
+            [str(card) for card in self.game.observation(seat)["hand"]]
+            for seat in range(self.game.players)
+        ]
+
+    def forced_passes(self, view: CardView) -> list[str]:
+        """At a table of more than two: while a computer seat's only move is
+        to pass, play it for that seat (the engine never does; RULES.md
+        chapter 3), save, and tell the run at once: one sentence for the
+        seats, then what the last pass brought about (the bout's end, seats
+        going out). Nothing for a duel, whose every move the computer
+        chooses as it always did."""
+        if self.log.players <= 2:
+            return []
+        seats: list[int] = []
+        lines: list[str] = []
+        while self.computer_to_move() and self.game.legal_moves() == ["stop"]:
+            seat = int(self.game.current_player or 0)
+            before = self.public_view()
+            self.game.play("stop")
+            self.log.record(seat, "stop")
+            after = self.public_view()
+            seats.append(seat)
+            if self.game.is_over:
+                self.log.finished = True
+                self.log.outcome = self.game.outcome
+            lines = consequences(before, after, "stop")
+            if lines:
+                break  # the bout ended: told before anyone moves again
+        if not seats:
+            return []
+        self.save()
+        return [passes_text(seats), *lines]
 
     def apply(self, seat: int, move: str, view: CardView) -> list[str]:
         """``play``, then save the log."""
@@ -111,11 +162,19 @@ class LoggedGame:
         return events
 
     def computer_to_move(self) -> bool:
-        return not self.game.is_over and self.game.current_player == COMPUTER
+        """Is a computer seat to move (any seat but the player's)?"""
+        return not self.game.is_over and self.game.current_player not in (None, HUMAN)
+
+    def computer_seat(self) -> int:
+        """The computer seat to move (``computer_to_move`` first)."""
+        seat = self.game.current_player
+        return COMPUTER if seat is None else int(seat)
 
     def computer_request(self) -> tuple[dict[str, Any], int]:
-        """The computer's observation and the seed of its next decision."""
-        return self.game.observation(COMPUTER), move_seed(self.log.seed, len(self.log.moves))
+        """The observation of the computer seat to move and the seed of its
+        next decision."""
+        seat = self.computer_seat()
+        return self.game.observation(seat), move_seed(self.log.seed, len(self.log.moves))
 
     def advice_seed(self) -> int:
         return move_seed(self.log.seed, len(self.log.moves)) ^ ADVICE_SALT

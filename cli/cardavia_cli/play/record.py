@@ -1,13 +1,15 @@
 """The player's record: per game and level the games won, drawn and lost
 and the streaks of wins; per game the rating against the levels
-(``rating``), and the JSON it is kept as. Where it is kept and how a
+(``rating``); per game and table of more than two the games and how often
+the player was the durak (``tables``: the levels' ratings are measured in
+duels, so a bigger table is not rated); and the JSON it is kept as. Where it is kept and how a
 finished game is counted in it: ``record_file``.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cardavia
@@ -78,6 +80,40 @@ class GameRecord:
         }
 
 
+# A game at a bigger table, from the player's side: the durak, a draw, or
+# out in time (every other seat's result, RULES.md chapter 7).
+TABLE_RESULTS = ("durak", "draw", "out")
+
+
+@dataclass
+class TableTally:
+    """The games of one game at one table size (more than two)."""
+
+    games: int = 0
+    durak: int = 0
+    draws: int = 0
+
+    def add(self, result: str) -> None:
+        self.games += 1
+        if result == "durak":
+            self.durak += 1
+        elif result == "draw":
+            self.draws += 1
+
+    def as_json(self) -> dict[str, int]:
+        return {"games": self.games, "durak": self.durak, "draws": self.draws}
+
+
+@dataclass(frozen=True)
+class TableCounted:
+    """What one finished game at a bigger table changed."""
+
+    game: str
+    players: int
+    result: str
+    tally: TableTally
+
+
 @dataclass(frozen=True)
 class Counted:
     """What one finished game changed."""
@@ -99,6 +135,20 @@ class Counted:
 class Record:
     games: dict[str, GameRecord] = field(default_factory=dict)
     counted: set[str] = field(default_factory=set)
+    # game → seats (3..6) → its tally.
+    tables: dict[str, dict[int, TableTally]] = field(default_factory=dict)
+
+    def add_table(self, key: str, game: str, players: int, result: str) -> TableCounted | None:
+        """Count a finished game at a bigger table once (``result`` one of
+        ``TABLE_RESULTS``); None if ``key`` was counted before."""
+        if key in self.counted:
+            return None
+        if result not in TABLE_RESULTS or players <= 2:
+            raise ValueError(f"no table result {result!r} at {players}")
+        self.counted.add(key)
+        tally = self.tables.setdefault(game, {}).setdefault(players, TableTally())
+        tally.add(result)
+        return TableCounted(game, players, result, replace(tally))
 
     def game(self, game: str) -> GameRecord:
         return self.games.setdefault(game, GameRecord())
@@ -122,17 +172,24 @@ class Record:
 
     def played(self, game: str) -> bool:
         entry = self.games.get(game)
-        return entry is not None and entry.total.games > 0
+        duels = entry is not None and entry.total.games > 0
+        return duels or any(t.games for t in self.tables.get(game, {}).values())
 
     def shown_games(self, game: str | None) -> list[str]:
         """The games a record view shows: ``game`` if named, else every game played."""
         return [game] if game is not None else [g for g in cardavia.GAMES if self.played(g)]
 
     def to_json(self) -> dict[str, Any]:
+        tables = {
+            name: {str(n): self.tables[name][n].as_json() for n in sorted(self.tables[name])}
+            for name in sorted(self.tables)
+        }
         return {
             "format": FORMAT,
             "schema": SCHEMA_VERSION,
             "games": {name: self.games[name].as_json() for name in sorted(self.games)},
+            # Only once a bigger table was played: a duellist's file is as before.
+            **({"tables": tables} if tables else {}),
             "counted": sorted(self.counted),
         }
 
@@ -162,7 +219,28 @@ def parse_record(data: Any) -> Record:
             total=_tally(entry.get("all")),
             levels={level: _tally(tally) for level, tally in levels.items()},
         )
+    record.tables = _tables(data.get("tables", {}))
     return record
+
+
+def _tables(data: Any) -> dict[str, dict[int, TableTally]]:
+    """The ``tables`` of a record (none in a file of duels only)."""
+    if not isinstance(data, dict):
+        raise DamagedRecord("bad_field")
+    tables: dict[str, dict[int, TableTally]] = {}
+    for name, sizes in data.items():
+        if name not in cardavia.GAMES or not isinstance(sizes, dict):
+            raise DamagedRecord("bad_field")
+        for size, entry in sizes.items():
+            if not (isinstance(size, str) and size.isdigit() and int(size) > 2):
+                raise DamagedRecord("bad_field")
+            if not isinstance(entry, dict):
+                raise DamagedRecord("bad_field")
+            tally = TableTally(*(_count(entry.get(k)) for k in ("games", "durak", "draws")))
+            if tally.durak + tally.draws > tally.games:
+                raise DamagedRecord("bad_field")
+            tables.setdefault(name, {})[int(size)] = tally
+    return tables
 
 
 def _count(value: Any) -> int:

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..words import record_words
 from .opponent import LEVELS
 from .rating import level_rating, score_of
-from .record import SCHEMA_VERSION, Counted, DamagedRecord, Record, parse_record
+from .record import SCHEMA_VERSION, Counted, DamagedRecord, Record, TableCounted, parse_record
 from .saves import GameLog, data_dir, write_json_atomically
 
 
@@ -58,6 +58,7 @@ class Tallied:
     counted: Counted | None = None
     recovery: Recovery | None = None
     error: RecordError | None = None
+    table: TableCounted | None = None
 
 
 # ------------------------------------------------------------- reading
@@ -158,6 +159,8 @@ def count_finished(log: GameLog, path: Path | None = None) -> Tallied:
     for a game that is unfinished, unsaved, without a result or against no
     level; a record that cannot be used is left as it is (``error``)."""
     key = save_key(log)
+    if log.players > 2:
+        return count_table(log, key, path)
     score = score_of(log.outcome) if log.finished else None
     level = log.levels.get("1")
     if key is None or score is None or level not in LEVELS:
@@ -174,6 +177,33 @@ def count_finished(log: GameLog, path: Path | None = None) -> Tallied:
     except RecordError as error:
         return Tallied(error=error)
     return Tallied(counted, recovery)
+
+
+def table_result(outcome: dict[str, object] | None) -> str | None:
+    """The player's result at a bigger table (``TABLE_RESULTS``)."""
+    if not outcome:
+        return None
+    if outcome.get("draw"):
+        return "draw"
+    return "durak" if outcome.get("loser") == 0 else "out"
+
+
+def count_table(log: GameLog, key: str | None, path: Path | None) -> Tallied:
+    """Count a finished game at a bigger table: not rated (the levels'
+    ratings are measured in duels), tallied by game and table size."""
+    result = table_result(log.outcome) if log.finished else None
+    if key is None or result is None:
+        return Tallied()
+    target = path or record_path()
+    try:
+        with _locked(target):
+            record, recovery = _load(target)
+            counted = record.add_table(key, log.game, log.players, result)
+            if counted is not None or recovery is not None:
+                write_record(record, target)
+    except RecordError as error:
+        return Tallied(error=error)
+    return Tallied(recovery=recovery, table=counted)
 
 
 def tallied_lines(tallied: Tallied | None) -> list[str]:
@@ -198,4 +228,8 @@ def tallied_lines(tallied: Tallied | None) -> list[str]:
         streak = record_words.streak_line(counted.streak)
         if streak is not None:
             lines.append(streak)
+    table = tallied.table
+    if table is not None:
+        tally = table.tally
+        lines.append(record_words.table_line(table.game, table.players, tally.games, tally.durak))
     return lines

@@ -1,7 +1,9 @@
 """Game logs: every game is written after each move as JSON, atomically.
 
 A log holds what is needed to rebuild the game (game id, seed or deck, the
-moves of both seats in order) plus the levels and timestamps. Resuming
+number of players, the moves of every seat in order) plus the levels and
+timestamps. A log of two players does not write their number, so it reads
+as before, and a log without one is a duel (the saves of older versions). Resuming
 replays the moves on a fresh game dealt the same way. A damaged log, or one
 from a newer version, is reported and never overwritten.
 """
@@ -64,6 +66,9 @@ class GameLog:
     id: str = field(default_factory=lambda: secrets.token_hex(8))
     # The language it was last played in; a resume speaks it again.
     lang: str | None = None
+    # The seats at the table: the player is seat 0, every other a computer
+    # at the level of ``levels`` (RULES.md chapter 7).
+    players: int = 2
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,6 +84,7 @@ class GameLog:
             "outcome": self.outcome,
             "id": self.id,
             "lang": self.lang,
+            **({"players": self.players} if self.players != 2 else {}),
             "moves": [dict(m) for m in self.moves],
         }
 
@@ -87,14 +93,17 @@ class GameLog:
         self.updated = now()
 
     def new_game(self) -> cardavia.Game:
-        return cardavia.new_game(self.game, seed=self.seed, deck=self.deck)
+        # A duel is dealt as it always was (Schnapsen takes no count at all).
+        seats = None if self.players == 2 else self.players
+        return cardavia.new_game(self.game, seed=self.seed, deck=self.deck, players=seats)
 
 
-def new_log(game: str, level: str, seed: int | None = None) -> GameLog:
-    """The log of a new game of seat 0 (the player) against the computer at
-    ``level``, dealt from ``seed`` (a random one when None)."""
+def new_log(game: str, level: str, seed: int | None = None, players: int = 2) -> GameLog:
+    """The log of a new game of seat 0 (the player) against ``players`` − 1
+    computers at ``level``, dealt from ``seed`` (a random one when None)."""
     deal_seed = seed if seed is not None else secrets.randbelow(1 << 32)
-    return GameLog(game=game, seed=deal_seed, deck=None, levels={"0": "human", "1": level})
+    levels = {"0": "human", **{str(seat): level for seat in range(1, players)}}
+    return GameLog(game=game, seed=deal_seed, deck=None, levels=levels, players=players)
 
 
 def new_log_path(game: str, seed: int | None) -> Path:
@@ -183,6 +192,7 @@ def load_log(path: Path) -> GameLog:
             # Logs from before ids: the file's name, which never changes.
             id=_optional(data, "id") or path.stem,
             lang=_optional(data, "lang"),
+            players=_players(data),
         )
         if log.lang not in LANGUAGES:
             log.lang = None  # a language this version does not speak: the usual one
@@ -199,12 +209,20 @@ def load_log(path: Path) -> GameLog:
     for entry in log.moves:
         if (
             not isinstance(entry, dict)
-            or entry.get("seat") not in (0, 1)
+            or entry.get("seat") not in range(log.players)
             or not isinstance(entry.get("move"), str)
         ):
             raise _fail(path, _("a field is missing or has the wrong type"))
     rebuild(log)
     return log
+
+
+def _players(data: dict[str, Any]) -> int:
+    """The seats of a log; one written before tables of more than two has none."""
+    value = data.get("players", 2)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("players")
+    return value
 
 
 def _optional(data: dict[str, Any], key: str) -> str | None:
@@ -226,6 +244,12 @@ def rebuild(log: GameLog, upto: int | None = None) -> cardavia.Game:
     path = log.path or Path("?")
     try:
         game = log.new_game()
+    except cardavia.InvalidArgumentError as exc:
+        if exc.field == "players":
+            raise _fail(
+                path, _("a table of {n} players is not possible").format(n=log.players)
+            ) from None
+        raise _fail(path, _("the deal (seed or deck) is invalid")) from None
     except (cardavia.CardaviaError, TypeError, ValueError):
         raise _fail(path, _("the deal (seed or deck) is invalid")) from None
     moves = log.moves if upto is None else log.moves[:upto]
@@ -257,10 +281,14 @@ class SavedGame:
 
 
 def result_of(log: GameLog) -> str | None:
+    """At a table of more than two only the durak loses: the player wins
+    by not being it (docs/RATING.md, "Bigger tables")."""
     if not log.finished or not log.outcome:
         return None
     if log.outcome.get("draw"):
         return "draw"
+    if log.players > 2:
+        return "loss" if log.outcome.get("loser") == 0 else "win"
     return "win" if log.outcome.get("winner") == 0 else "loss"
 
 
@@ -342,6 +370,7 @@ def saved_json(entry: SavedGame) -> dict[str, Any]:
         "finished": log.finished,
         "result": entry.result,
         "level": log.levels.get("1"),
+        "players": log.players,
         "id": log.id,
         "lang": log.lang,
     }

@@ -66,6 +66,7 @@ def record_of(log: GameLog, path: Path) -> GameRecord:
         seeds=[move_seed(log.seed, ply) for ply in range(len(moves))],
         label=str(path),
         players=dict(log.levels),
+        seats=log.players,
     )
 
 
@@ -73,6 +74,9 @@ def player_name(result: dict[str, Any], seat: int) -> str:
     level = result["players"].get(str(seat))
     if level == "human":
         return _("Human")
+    if level and len(result.get("summary") or ()) > 2:
+        # A bigger table: which computer, by the name it had there.
+        return _("Computer {n} ({level})").format(n=seat, level=level_name(str(level)))
     if level:
         return _("Computer ({level})").format(level=level_name(str(level)))
     return _("Player {n}").format(n=seat + 1)
@@ -95,7 +99,8 @@ def move_words(move: str, view: CardView, attack: str | None = None) -> str:
 
 def attack_before(record: GameRecord, ply: int) -> str | None:
     """The attack a defence at ``ply`` (counted from 1) answered."""
-    game = cardavia.new_game(record.game, seed=record.seed, deck=record.deck)
+    seats = None if record.seats == 2 else record.seats
+    game = cardavia.new_game(record.game, seed=record.seed, deck=record.deck, players=seats)
     for move in record.moves[: ply - 1]:
         game.play(move)
     seat = game.current_player

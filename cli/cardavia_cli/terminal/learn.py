@@ -23,20 +23,25 @@ from ..play.lessons import (
     play_after,
     position,
     step_text,
+    told,
 )
 from ..terminal import table
 from ..words.card_faces import CardView
 from ..words.glossary import game_title
 from ..words.i18n import _
 from ..words.moves_input import normalize, ordered_moves
-from ..words.narration import narrate
 
 
 def run_lesson(
-    game: str, view: CardView, console: Console, read_line: Callable[[str], str]
+    game: str,
+    view: CardView,
+    console: Console,
+    read_line: Callable[[str], str],
+    players: int = 2,
 ) -> bool:
-    """Walk through every step; False if the player left early."""
-    steps = steps_for(game)
+    """Walk through every step (of a bigger table with ``players`` above
+    two); False if the player left early."""
+    steps = steps_for(game, players)
     console.print(
         Text(
             _("Learn {game}: {n} short steps. Type skip to skip a step, quit to stop.").format(
@@ -87,7 +92,7 @@ def run_lesson(
                 continue
             before = g.observation(0)
             g.play(move)
-            events = narrate(move, 0, before, g.observation(0), view)
+            events = told(move, 0, before, g.observation(0), view)
             events += play_after(g, step, view)
             after = g.observation(0)
             if next_deal_began(before, after):

@@ -1,6 +1,7 @@
 """``cardavia play GAME --json``: one canonical move per input line, one
 JSON object per output line (seat 0's observation, the computer's moves
-since the last line, and ``error`` when a line was rejected, an empty one
+since the last line, at a table of more than two the seats that made them
+(``ai_seats``), and ``error`` when a line was rejected, an empty one
 too). Never localized. The game is saved only when asked (``--save``)."""
 
 from __future__ import annotations
@@ -17,22 +18,27 @@ from ..play.saves import GameLog
 from ..words.seats import COMPUTER, HUMAN
 
 
-def _line(game: cardavia.Game, ai_moves: list[str], error: str | None) -> str:
+def _line(game: cardavia.Game, ai_moves: list[tuple[int, str]], error: str | None) -> str:
     state: dict[str, Any] = dict(game.observation(HUMAN))
-    state["ai_moves"] = list(ai_moves)
+    state["ai_moves"] = [move for _seat, move in ai_moves]
+    if game.players > 2:
+        # Which computer seat made each of them: there are several.
+        state["ai_seats"] = [seat for seat, _move in ai_moves]
     if error is not None:
         state["error"] = error
     return json.dumps(state, ensure_ascii=False, sort_keys=True)
 
 
-def _computer(game: cardavia.Game, log: GameLog, opponent: Opponent) -> list[str]:
-    played: list[str] = []
-    while not game.is_over and game.current_player == COMPUTER:
+def _computer(game: cardavia.Game, log: GameLog, opponent: Opponent) -> list[tuple[int, str]]:
+    """Every computer seat's moves until the player's turn or the end."""
+    played: list[tuple[int, str]] = []
+    while not game.is_over and game.current_player not in (None, HUMAN):
+        seat = int(game.current_player or COMPUTER)
         seed = move_seed(log.seed, len(log.moves))
-        move = opponent.choose(game.observation(COMPUTER), seed)
+        move = opponent.choose(game.observation(seat), seed)
         game.play(move)
-        log.record(COMPUTER, move)
-        played.append(move)
+        log.record(seat, move)
+        played.append((seat, move))
     return played
 
 

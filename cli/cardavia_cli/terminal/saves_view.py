@@ -11,6 +11,7 @@ from rich.text import Text
 from ..play.saves import SavedGame, games_dir
 from ..words.glossary import game_title
 from ..words.i18n import _, ngettext
+from ..words.table_seats import players_text
 
 
 def when(stamp: str) -> str:
@@ -47,7 +48,10 @@ def render_saves(saved: list[SavedGame]) -> RenderableType:
             lines.append(Text(f"  {entry.path.name}: {entry.error}", style="red"))
             continue
         log = entry.log
-        lines.append(Text(f"  {when(log.updated)}  {game_title(log.game)} · {state_text(entry)}"))
+        title = game_title(log.game)
+        if log.players > 2:
+            title += " " + players_text(log.players)
+        lines.append(Text(f"  {when(log.updated)}  {title} · {state_text(entry)}"))
         lines.append(Text(f"    {entry.path.name}", style="dim"))
     if any(entry.log is not None and not entry.log.finished for entry in saved):
         lines.append(Text(_("Continue the latest unfinished game with: cardavia play --resume")))

@@ -22,16 +22,18 @@ from ..words.moves_input import Parsed, echo, ordered_moves
 from ..words.narration import move_label, outcome_text
 from ..words.open_elsewhere import taken_over_text
 from ..words.rules_text import rules_markdown, rules_sections
-from ..words.seats import COMPUTER, HUMAN
+from ..words.seats import HUMAN
 from ..words.summaries import (
     DealSummary,
     continue_prompt,
     deal_heading,
     deal_lines,
     end_summary,
+    game_heading,
     saved_line,
 )
 from ..words.table_help import help_text, played_cards_text
+from ..words.table_seats import seated_end_lines, seated_outcome_text
 from .markdown import print_markdown
 from .thinking import thinking
 
@@ -67,18 +69,34 @@ class PlaySession:
 
     # ------------------------------------------------------------ moves
 
+    @property
+    def seated(self) -> bool:
+        """A table of more than two: each move is told as it is made."""
+        return self.log.players > 2
+
     def apply(self, seat: int, move: str) -> None:
         self.events.extend(self.played.apply(seat, move, self.settings.view))
+        if self.seated:
+            self.print_events()
         summary = self.played.last_deal
         if summary is not None and not summary.match_over:
             self.deal_over(summary)
 
     def computer_moves(self) -> None:
+        """The computers' moves up to the player's turn; at a bigger table
+        one seat at a time, each told as it is made, and a run of seats
+        that can only pass told in one sentence."""
         while self.played.computer_to_move():
+            passes = self.played.forced_passes(self.settings.view)
+            if passes:
+                self.events.extend(passes)
+                self.print_events()
+                continue
+            seat = self.played.computer_seat()
             obs, seed = self.played.computer_request()
             with thinking(self.console, self.settings.view):
                 move = self.opponent.choose(obs, seed)
-            self.apply(COMPUTER, move)
+            self.apply(seat, move)
 
     def deal_over(self, summary: DealSummary) -> None:
         """What happened, the deal's summary, then Enter for the next deal."""
@@ -151,8 +169,13 @@ class PlaySession:
         view = self.settings.view
         self.show(obs, [])
         self.events = []
-        self.print_summary(*end_summary(obs, self.played.computer_hand(), view))
-        self.console.print(Text(outcome_text(obs), style=view.style("good")))
+        if self.seated:
+            lines = seated_end_lines(obs, self.played.hands(), self.played.out_after(), view)
+            self.print_summary(game_heading(), lines)
+            self.console.print(Text(seated_outcome_text(obs), style=view.style("good")))
+        else:
+            self.print_summary(*end_summary(obs, self.played.computer_hand(), view))
+            self.console.print(Text(outcome_text(obs), style=view.style("good")))
         for line in tallied_lines(self.played.tallied):
             self.console.print(line, highlight=False, soft_wrap=True)
         self.console.print(saved_line(self.log.game, self.log.path), highlight=False)
@@ -175,7 +198,12 @@ class PlaySession:
         self.console.print()
         self.console.print(
             table.render(
-                obs, self.settings.view, moves=moves, events=self.events, hints=self.settings.hints
+                obs,
+                self.settings.view,
+                moves=moves,
+                events=self.events,
+                hints=self.settings.hints,
+                out_after=self.played.out_after() if self.seated else None,
             )
         )
 
@@ -281,7 +309,8 @@ def advice_text(rows: list[dict[str, Any]], obs: dict[str, Any], view: CardView)
         suggestion_text(move_label(str(rows[0]["move"]), obs, view)) + "\n",
         style=view.style("good"),
     )
-    out.append(chances_heading(str(obs["game"])) + "\n", style=view.style("muted"))
+    heading = chances_heading(str(obs["game"]), int(obs.get("players", 2)))
+    out.append(heading + "\n", style=view.style("muted"))
     for _move, label, chance in advice_rows(rows, obs, view):
         out.append("  " + chance_text(label, chance) + "\n")
     return out

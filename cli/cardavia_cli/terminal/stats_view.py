@@ -65,7 +65,11 @@ def render_stats(record: Record, recovery: Recovery | None, game: str | None) ->
     for i, name in enumerate(shown):
         if i:
             parts.append(Text(""))
-        parts.append(game_table(name, record.games.get(name, GameRecord())))
+        entry = record.games.get(name)
+        if entry is not None and entry.total.games:
+            parts.append(game_table(name, entry))
+        for players, tally in sorted(record.tables.get(name, {}).items()):
+            parts.append(Text(record_words.table_line(name, players, tally.games, tally.durak)))
     return Group(*parts)
 
 
@@ -82,6 +86,9 @@ def stats_json(
             "all": entry.total.as_json(),
             "levels": {level: entry.levels.get(level, Tally()).as_json() for level in LEVELS},
         }
+        tables = record.tables.get(name, {})
+        if tables:
+            games[name]["tables"] = {str(n): tables[n].as_json() for n in sorted(tables)}
     recovered = None
     if recovery is not None:
         recovered = {"kept_as": str(recovery.kept_as), "reason": recovery.reason}

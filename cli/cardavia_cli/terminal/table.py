@@ -14,6 +14,13 @@ from ..words.i18n import _
 from ..words.moves_input import card_of
 from ..words.narration import move_label
 from ..words.seats import HUMAN
+from ..words.table_seats import (
+    players_text,
+    seated,
+    seated_taking_text,
+    turn_line,
+    your_role_text,
+)
 from ..words.table_words import (
     deal_text,
     last_trick_line,
@@ -33,6 +40,7 @@ from ..words.table_words import (
     trump_line,
     turn_text,
 )
+from .seats_view import seat_lines
 
 
 def hand_line(obs: dict[str, Any], moves: list[str], view: CardView) -> Text:
@@ -102,6 +110,30 @@ def durak_lines(
     return lines
 
 
+def seated_lines(
+    obs: dict[str, Any],
+    view: CardView,
+    out_after: dict[int, int] | None = None,
+    hands: list[list[str]] | None = None,
+) -> list[Text]:
+    """A table of more than two: the seats around it instead of the one
+    opponent (``hands``: every seat's cards, in the replay of a finished
+    game)."""
+    lines = [trump_line(obs, view), Text(pile_text(obs))]
+    lines.extend(seat_lines(obs, view, out_after, hands))
+    lines.append(table_line(obs, view))
+    limit = limit_text(obs)
+    if limit:
+        lines.append(Text(limit, style=view.style("muted")))
+    taking = seated_taking_text(obs)
+    if taking:
+        lines.append(Text(taking, style=view.style("muted")))
+    role = your_role_text(obs)
+    if role:
+        lines.append(Text(role))
+    return lines
+
+
 def schnapsen_lines(
     obs: dict[str, Any], view: CardView, revealed: list[str] | None = None
 ) -> list[Text]:
@@ -126,17 +158,25 @@ def render(
     events: list[str] | None = None,
     hints: bool = True,
     revealed: list[str] | None = None,
+    out_after: dict[int, int] | None = None,
+    hands: list[list[str]] | None = None,
 ) -> RenderableType:
     """The whole table for seat 0 (``revealed``: the computer's hand, shown
-    only in the replay of a finished game)."""
+    only in the replay of a finished game; at a table of more than two,
+    ``hands``: every seat's, and ``out_after``: the bout each seat went
+    out after)."""
     game = str(obs["game"])
     title = Text(f"── {game_title(game)} ", style=view.style("accent"))
     if game == "schnapsen":
         title.append(deal_text(obs) + " ")
+    if seated(obs):
+        title.append(players_text(int(obs["players"])) + " ")
     title.append("──")
     lines: list[Text] = [title]
     if game == "schnapsen":
         lines.extend(schnapsen_lines(obs, view, revealed))
+    elif seated(obs):
+        lines.extend(seated_lines(obs, view, out_after, hands))
     else:
         lines.extend(durak_lines(obs, view, revealed))
     lines.append(hand_line(obs, moves, view))
@@ -144,7 +184,8 @@ def render(
         lines.append(Text(f"{view.event_mark} {event}", style=view.style("accent")))
     if obs.get("outcome") is None:
         mine = obs.get("current_player") == HUMAN
-        lines.append(Text(turn_text(obs), style=view.style("good" if mine else "muted")))
+        turn = turn_line(obs) if seated(obs) else turn_text(obs)
+        lines.append(Text(turn, style=view.style("good" if mine else "muted")))
         reminder = strict_reminder(obs)
         if reminder:
             lines.append(Text(reminder, style=view.style("bad")))

@@ -43,8 +43,15 @@ def suggestion_text(label: str) -> str:
     return _("The computer suggests: {move}").format(move=label)
 
 
-def chances_heading(game: str) -> str:
-    """What the advice's percentages are."""
+def chances_heading(game: str, players: int = 2) -> str:
+    """What the advice's percentages are: at a table of more than two, the
+    chance not to be the durak (RULES.md chapter 7: the result of a seat
+    that goes out is 1, a draw's ½)."""
+    if players > 2:
+        return _(
+            "Your chance not to be the durak after each move, as the computer reckons it "
+            "(a draw counts half):"
+        )
     if game == "schnapsen":
         return _("Your chance to win the match after each move, as the computer reckons it:")
     return _(
@@ -68,9 +75,12 @@ def thinking_text() -> str:
     return _("The computer is thinking…")
 
 
-def chance_phrase(value: float, game: str) -> str:
+def chance_phrase(value: float, game: str, players: int = 2) -> str:
     """A move's value as what it is: the mover's chance to win the game
-    (Durak, a draw counting half) or the match (Schnapsen)."""
+    (Durak, a draw counting half), not to be the durak (a bigger table) or
+    to win the match (Schnapsen)."""
+    if players > 2:
+        return _("{percent}% not to be the durak").format(percent=percent(value))
     if game == "schnapsen":
         return _("{percent}% to win the match").format(percent=percent(value))
     return _("{percent}% to win the game").format(percent=percent(value))
@@ -83,11 +93,11 @@ def analysis_line(
     observation before it); empty when there was nothing to choose."""
     if len(rows) < 2:
         return ""
-    game = str(obs["game"])
+    game, players = str(obs["game"]), int(obs.get("players", 2))
     by_move = {r["move"]: r for r in rows}
     best = rows[0]
     played = by_move.get(move)
-    chance = chance_phrase(float(played["value"]) if played else 0.0, game)
+    chance = chance_phrase(float(played["value"]) if played else 0.0, game, players)
     if best["move"] == move:
         if seat == HUMAN:
             return _("Your move, from your seat: the best ({chance}).").format(chance=chance)
@@ -95,7 +105,7 @@ def analysis_line(
     values = {
         "chance": chance,
         "best": move_label(str(best["move"]), obs, view),
-        "best_chance": chance_phrase(float(best["value"]), game),
+        "best_chance": chance_phrase(float(best["value"]), game, players),
     }
     if played is None:
         return ""
@@ -142,4 +152,15 @@ def analysis_note(level: str, finished: bool) -> str:
     ).format(level=level_name(level))
     if finished:
         note += " " + _("The game is over, so both hands are shown.")
+    return note
+
+
+def seated_analysis_note(level: str, finished: bool) -> str:
+    """``analysis_note`` for a table of more than two."""
+    note = _(
+        "The computer analyses each move at level {level}, from the seat of the player who "
+        "made it, knowing only what that player knew."
+    ).format(level=level_name(level))
+    if finished:
+        note += " " + _("The game is over, so every hand is shown.")
     return note

@@ -131,6 +131,23 @@ def error_text(error: Exception, view: CardView | None = None) -> str:
     return _("The engine refused it: {text}").format(text=str(error))
 
 
+def players_refusal(game: str, value: object, error: CardaviaError | None) -> str:
+    """Why a table of ``value`` players cannot be laid for ``game``: the
+    engine's bounds (``error.detail``), in the player's words."""
+    name = game_title(game)
+    if error is not None and error.kind == "two_players":
+        return _(
+            "{game} is played by two; only Durak and its transferable variant seat more."
+        ).format(game=name)
+    detail = error.detail if error is not None else {}
+    low, high = detail.get("low"), detail.get("high")
+    if low is None or high is None:
+        return _("The number of players must be a whole number, not “{value}”.").format(value=value)
+    return _("{game} is played by {low} to {high} players, not {value}.").format(
+        game=name, low=low, high=high, value=value
+    )
+
+
 def _table_texts() -> dict[str, str]:
     """The web table's refusals of a message, as templates."""
     return {

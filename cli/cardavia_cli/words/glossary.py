@@ -37,6 +37,9 @@ class Term:
     games: tuple[str, ...]
     move: str | None = None
     shown: bool = False
+    # The rules texts describe the two-seat game; the words of a bigger
+    # table (RULES.md chapter 7) are held to the table's sentences only.
+    in_rules: bool = True
 
 
 TERMS: tuple[Term, ...] = (
@@ -50,6 +53,11 @@ TERMS: tuple[Term, ...] = (
     Term("stop", DURAKS, move="stop"),
     Term("transfer", ("perevodnoy",), move="transfer"),
     Term("bout", DURAKS),
+    Term("defender", DURAKS),
+    Term("main attacker", DURAKS, in_rules=False),
+    Term("throw in", DURAKS, move="attack", in_rules=False),
+    Term("pass", DURAKS, move="stop", in_rules=False),
+    Term("go out", DURAKS, in_rules=False),
     Term("stock", DURAKS),
     Term("discard pile", DURAKS),
     Term("lead", ("schnapsen",), move="play"),
@@ -90,6 +98,11 @@ def terms() -> dict[str, str]:
         "stop": pgettext("glossary", "stop"),
         "transfer": pgettext("glossary", "transfer"),
         "bout": pgettext("glossary", "bout"),
+        "defender": pgettext("glossary", "defender"),
+        "main attacker": pgettext("glossary", "main attacker"),
+        "throw in": pgettext("glossary", "throw in"),
+        "pass": pgettext("glossary", "pass"),
+        "go out": pgettext("glossary", "go out"),
         "stock": pgettext("glossary", "stock"),
         "discard pile": pgettext("glossary", "discard pile"),
         "lead": pgettext("glossary", "lead"),

@@ -180,7 +180,11 @@ def other_game_words(game: str) -> set[str]:
 
 def display_word(kind: str) -> str:
     """The word shown beside a move of this kind: the glossary's term."""
-    names = {entry.move: entry.id for entry in TERMS if entry.move is not None}
+    # A kind's first term names it: "stop", not the "pass" of a thrower.
+    names: dict[str, str] = {}
+    for entry in TERMS:
+        if entry.move is not None:
+            names.setdefault(entry.move, entry.id)
     names.update({"attack": "attack", "play": "lead"})
     word = term(names[kind]) if kind in names else kind
     return word.split("|")[0]

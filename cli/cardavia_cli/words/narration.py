@@ -27,7 +27,10 @@ def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
     """How a legal move of seat 0 is offered in the list."""
     kind, card = split(move)
     c = view.label(card) if card else ""
+    seated = int(obs.get("players", 2)) > 2
     if kind == "attack":
+        if seated and obs.get("table") and obs.get("attacker") != HUMAN:
+            return _("Throw in {card}").format(card=c)
         if obs.get("table"):
             return _("Add {card}").format(card=c)
         return _("Attack with {card}").format(card=c)
@@ -41,6 +44,8 @@ def move_label(move: str, obs: dict[str, Any], view: CardView) -> str:
     if kind == "take":
         return _("Take the cards")
     if kind == "stop":
+        if seated:
+            return _("Pass: throw in nothing more")
         if obs.get("taking"):
             return _("Stop: the computer picks up the cards")
         return _("Stop: beaten, the cards go to the discard pile")

@@ -136,3 +136,20 @@ def record_error_line(kind: str, path: str, detail: str) -> str:
 
 def not_counted_line() -> str:
     return _("This game is not counted in your record.")
+
+
+def table_line(game: str, players: int, games: int, durak: int) -> str:
+    """A game at a bigger table in the record: how often the player was the
+    durak, beside the share of one seat in ``players``."""
+    share = round(100 * durak / games) if games else 0
+    return _(
+        "{game} at a table of {players}: {n} played, the durak in {durak} "
+        "({share}%; an even share is {fair}%)."
+    ).format(
+        players=players,
+        game=game_title(game),
+        n=games,
+        durak=durak,
+        share=share,
+        fair=round(100 / players),
+    )

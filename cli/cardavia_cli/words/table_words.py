@@ -12,11 +12,12 @@ from typing import Any
 from rich.text import Text
 
 from .card_faces import CardView, sort_cards
-from .glossary import suit_name
+from .glossary import suit_name, term
 from .i18n import _, ngettext
 from .moves_input import card_of, display_word, kind_of
 from .narration import open_attack
 from .seats import HUMAN, seat_names
+from .table_seats import computer_name
 
 WORD_MOVES = ("take", "stop", "transfer", "close", "exchange", "marriage")
 
@@ -74,6 +75,16 @@ def trump_line(obs: dict[str, Any], view: CardView) -> Text:
             _("Trump: {suit} · indicator {card}"), view, suit=mark, card=view.card(indicator)
         )
     card = view.card(str(obs["trump_card"]))
+    known = obs.get("known") or []
+    if len(known) == 6 and obs["trump_card"] in known[5]:
+        # Six seats: no stock; the trump card is the last dealt, and shown.
+        return _fmt(
+            _("Trump: {suit} · {card}, dealt last to {name}"),
+            view,
+            suit=mark,
+            card=card,
+            name=computer_name(5),
+        )
     if obs.get("stock_size", 0) > 0:
         return _fmt(_("Trump: {suit} · {card} lies under the stock"), view, suit=mark, card=card)
     return _fmt(_("Trump: {suit} · {card} has been drawn"), view, suit=mark, card=card)
@@ -105,6 +116,8 @@ def move_word(move: str, obs: dict[str, Any]) -> str | None:
     kind = kind_of(move)
     if kind not in WORD_MOVES or card_of(move) is not None:
         return None
+    if kind == "stop" and int(obs.get("players", 2)) > 2:
+        return term("pass")  # a thrower passes; the bout ends when all have
     if kind == "stop" and obs.get("taking"):
         return None
     return display_word(kind)
@@ -265,6 +278,16 @@ def tip(obs: dict[str, Any], view: CardView) -> str | None:
             text += " " + _("You may also transfer with a card of the same rank.")
         return text.format(card=view.label(attack))
     can_add = any(str(m).startswith("attack:") for m in legal)
+    if int(obs.get("players", 2)) > 2 and obs.get("table"):
+        # Several throw in: one seat's pass need not end the bout.
+        if not can_add:
+            return _("Tip: you have nothing to throw in, so pass.")
+        if obs.get("taking"):
+            return _(
+                "Tip: throw in more cards of ranks on the table for the defender to pick "
+                "up, or pass."
+            )
+        return _("Tip: throw in a card of a rank on the table, or pass.")
     if obs.get("taking"):
         if not can_add:
             return _("Tip: you have nothing to add, so stop: the computer picks up the cards.")
