@@ -13,8 +13,11 @@ random opponent's moves count too) and OpenSpiel (``legal_actions`` +
 counted); then observation tensors per second, for 1,024 environments at a
 time (``observation_tensors``, ``TensorBuffer.fill``) and one at a time
 (``Env.tensor``). Every figure is the median of interleaved repetitions;
-the ratios are of those medians, to the bare core. Needs the extras
-(``pip install './[openspiel,pettingzoo]'``) and the CLI (``./cli``).
+the ratios are of those medians, to the bare core. A last row plays Durak
+at a table of four (``players=4`` through every adapter, the core driven
+as ``new_game(players=4)``; Gymnasium against three random opponents).
+Needs the extras (``pip install './[openspiel,pettingzoo]'``) and the CLI
+(``./cli``).
 """
 
 from __future__ import annotations
@@ -28,18 +31,37 @@ from typing import Any
 
 import cardavia
 import numpy as np
-from cardavia.envs import Env, TensorBuffer, gym_env, observation_tensors, pettingzoo_env
+from cardavia.envs import TensorBuffer, gym_env, observation_tensors, pettingzoo_env, table_env
 from cardavia_cli.play import measure
 
 Work = Callable[[], int]
 BATCH = 1024
+#: The table of the last row.
+TABLE = 4
 
 
-def env_moves(game: str, games: int) -> Work:
+def core_moves(game: str, games: int, players: int) -> Work:
+    """``measure.driven_moves`` at a table (the duel's is that one)."""
+    if players == 2:
+        return measure.driven_moves(game, "rust", games)
+
     def work() -> int:
         moves, rng = 0, random.Random(1)
         for i in range(games):
-            env = Env(game, 1 + i)
+            g = cardavia.new_game(game, seed=1 + i, players=players)
+            while not g.is_over:
+                g.play(rng.choice(g.legal_moves()))
+                moves += 1
+        return moves
+
+    return work
+
+
+def env_moves(game: str, games: int, players: int = 2) -> Work:
+    def work() -> int:
+        moves, rng = 0, random.Random(1)
+        for i in range(games):
+            env = table_env(game, 1 + i, players)
             while not env.is_over:
                 env.apply_action(rng.choice(env.legal_actions()))
                 moves += 1
@@ -48,10 +70,10 @@ def env_moves(game: str, games: int) -> Work:
     return work
 
 
-def pettingzoo_moves(game: str, games: int) -> Work:
+def pettingzoo_moves(game: str, games: int, players: int = 2) -> Work:
     def work() -> int:
         moves, rng = 0, np.random.default_rng(1)
-        env = pettingzoo_env(game)
+        env = pettingzoo_env(game, players=players)
         for i in range(games):
             env.reset(seed=1 + i)
             for _agent in env.agent_iter():
@@ -66,10 +88,10 @@ def pettingzoo_moves(game: str, games: int) -> Work:
     return work
 
 
-def gymnasium_moves(game: str, games: int) -> Work:
+def gymnasium_moves(game: str, games: int, players: int = 2) -> Work:
     def work() -> int:
         moves, rng = 0, np.random.default_rng(1)
-        env = gym_env(game, opponent="random")
+        env = gym_env(game, opponent="random", players=players)
         for i in range(games):
             obs, _ = env.reset(seed=1 + i)
             done = False
@@ -81,11 +103,11 @@ def gymnasium_moves(game: str, games: int) -> Work:
     return work
 
 
-def openspiel_moves(game: str, games: int) -> Work:
+def openspiel_moves(game: str, games: int, players: int = 2) -> Work:
     import pyspiel
     from cardavia.envs.openspiel import GAME_NAMES
 
-    loaded = pyspiel.load_game(GAME_NAMES[game])
+    loaded = pyspiel.load_game(GAME_NAMES[game], {"players": players})
 
     def work() -> int:
         moves, rng = 0, random.Random(1)
@@ -102,12 +124,12 @@ def openspiel_moves(game: str, games: int) -> Work:
     return work
 
 
-def positions(game: str, n: int) -> list[Any]:
+def positions(game: str, n: int, players: int = 2) -> list[Any]:
     """``n`` environments in mid-game, seeded."""
     rng = random.Random(2)
     envs = []
     for i in range(n):
-        env = Env(game, i)
+        env = table_env(game, i, players)
         for _ in range(rng.randrange(40)):
             if env.is_over:
                 break
@@ -118,7 +140,7 @@ def positions(game: str, n: int) -> list[Any]:
 
 def tensors(envs: list[Any], rounds: int, how: str) -> Work:
     seats = [e.current_player or 0 for e in envs]
-    buffer = TensorBuffer(envs[0].game, len(envs))
+    buffer = TensorBuffer(envs[0].game, len(envs), envs[0].players)
 
     def work() -> int:
         for _ in range(rounds):
@@ -134,17 +156,18 @@ def tensors(envs: list[Any], rounds: int, how: str) -> Work:
     return work
 
 
-def bench_game(game: str, quick: bool, repeats: int) -> dict[str, float]:
-    # A fraction of a second of work each (fewer games through the slower adapters).
-    fast, slow = (2, 1) if quick else (2_000, 200)
+def bench_game(game: str, quick: bool, repeats: int, players: int = 2) -> dict[str, float]:
+    # A fraction of a second of work each (fewer games through the slower
+    # adapters; a table's games are longer).
+    fast, slow = (2, 1) if quick else (2_000 // players, 200 // players)
     rounds = 2 if quick else 500
-    envs = positions(game, 16 if quick else BATCH)
+    envs = positions(game, 16 if quick else BATCH, players)
     work = {
-        "core": measure.driven_moves(game, "rust", fast),
-        "env": env_moves(game, fast),
-        "pettingzoo": pettingzoo_moves(game, slow),
-        "gymnasium": gymnasium_moves(game, slow),
-        "openspiel": openspiel_moves(game, 2 * slow),
+        "core": core_moves(game, fast, players),
+        "env": env_moves(game, fast, players),
+        "pettingzoo": pettingzoo_moves(game, slow, players),
+        "gymnasium": gymnasium_moves(game, slow, players),
+        "openspiel": openspiel_moves(game, 2 * slow, players),
         "tensors_batch": tensors(envs, rounds, "batch"),
         "tensors_buffer": tensors(envs, rounds, "buffer"),
         "tensors_single": tensors(envs, max(1, rounds // 5), "single"),
@@ -182,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         results = {game: bench_game(game, args.quick, repeats) for game in cardavia.GAMES}
+        results[f"durak ({TABLE})"] = bench_game("durak", args.quick, repeats, TABLE)
     if args.json:
         print(json.dumps(results, indent=2))
     else:

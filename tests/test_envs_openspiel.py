@@ -30,7 +30,7 @@ def test_openspiel_random_simulation_with_serialisation(game: str, name: str) ->
     loaded = pyspiel.load_game(name)
     assert loaded.num_distinct_actions() == ENVS[game]["actions"]
     assert loaded.observation_tensor_size() == ENVS[game]["tensor_size"]
-    assert loaded.information_state_tensor_size() == ENVS[game]["tensor_size"]
+    assert loaded.information_state_tensor_size() == ENVS[game]["info_state_size"]
     assert loaded.max_chance_outcomes() == ENVS[game]["chance_outcomes"]
     assert loaded.max_chance_nodes_in_history() == ENVS[game]["max_chance_events"]
     assert loaded.max_chance_nodes_in_history() == DEALS[game] * (loaded.max_chance_outcomes() - 1)
@@ -58,13 +58,16 @@ def check_state(game: Any, state: Any, rng: random.Random) -> None:
         assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
         assert [a for a, _ in outcomes] == state.legal_actions()
         return
-    for player in (0, 1):
+    for player in range(game.num_players()):
         info = state.information_state_string(player)
         obs = state.observation_string(player)
-        assert json.loads(obs) == {k: v for k, v in json.loads(info).items() if k != "history"}
+        private = {"history", "private"}
+        assert json.loads(obs) == {k: v for k, v in json.loads(info).items() if k not in private}
         tensor = np.array(state.observation_tensor(player))
-        assert (tensor == np.array(state.information_state_tensor(player))).all()
-        assert ((tensor >= 0) & (tensor <= 1)).all()
+        # The information state begins with the observation tensor.
+        info_tensor = np.array(state.information_state_tensor(player))
+        assert (tensor == info_tensor[: len(tensor)]).all()
+        assert ((info_tensor >= 0) & (info_tensor <= 1)).all()
     if state.is_terminal():
         return
     player = state.current_player()
@@ -111,6 +114,7 @@ def test_lockstep_with_new_game(game: str, name: str) -> None:
         g = cardavia.new_game(game, seed=seed)
         decks = seeded_chance_outcomes(game, seed, DEALS[game])
         rng = random.Random(seed)
+        dealt: dict[int, list[str]] = {}
         while not state.is_terminal():
             if state.is_chance_node():
                 placed = ENVS[game]["chance_outcomes"] - len(state.chance_outcomes())
@@ -119,7 +123,11 @@ def test_lockstep_with_new_game(game: str, name: str) -> None:
                 state.apply_action(decks[0][placed])
                 continue
             for player in (0, 1):
-                assert json.loads(state.information_state_string(player)) == g.observation(player)
+                info = json.loads(state.information_state_string(player))
+                # Its private history begins with the hand it was dealt.
+                dealt.setdefault(player, g.observation(player)["hand"])
+                assert info.pop("private")[0] == dealt[player]
+                assert info == g.observation(player)
             assert state.current_player() == g.current_player
             move = rng.choice(g.legal_moves())
             action = action_id(game, move)
@@ -154,7 +162,10 @@ def test_the_bot_as_a_tournament_player_sees_only_observations() -> None:
     move = player.choose(obs, 9)
     assert move in obs["legal_moves"] and move == player.choose(obs, 9)
     state = cos.state_from_observation(pyspiel.load_game(cos.GAME_NAMES["schnapsen"]), obs, 1)
-    assert json.loads(state.information_state_string(obs["seat"])) == obs
+    info = json.loads(state.information_state_string(obs["seat"]))
+    # Its private history begins at the observation's position: its hand.
+    assert info.pop("private") == [obs["hand"]]
+    assert info == obs
     world = state.resample_from_infostate(obs["seat"], lambda: 0.5)
     assert world.information_state_string(obs["seat"]) == state.information_state_string(
         obs["seat"]
@@ -177,8 +188,12 @@ def test_bad_players_and_observers_are_refused() -> None:
     loaded = pyspiel.load_game(cos.GAME_NAMES["durak"])
     with pytest.raises(cardavia.InvalidArgumentError):
         loaded.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False), {"x": 1})
-    public = pyspiel.IIGObservationType(
-        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    nothing = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.NONE
     )
-    with pytest.raises(cardavia.InvalidArgumentError):
-        loaded.make_py_observer(public, {})
+    everyone = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    for kind in (nothing, everyone):
+        with pytest.raises(cardavia.InvalidArgumentError):
+            loaded.make_py_observer(kind, {})

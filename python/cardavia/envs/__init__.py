@@ -1,15 +1,17 @@
 """Research adapters: the games as environments for learning and search.
 
 The core defines, per game, a fixed numbering of every move (the action
-ids) and an observation tensor of fixed length (docs/SCHEMA.md, "Actions"
-and "Tensors"); ``Env`` plays a game by action ids. On top of it:
+ids, the same at every table) and, per table size, an observation tensor of
+fixed length (docs/SCHEMA.md, "Actions" and "Tensors"); ``Env`` plays a
+game by action ids, Durak at 2 to 6 seats (``players=N``). On top of it:
 
 * ``cardavia.envs.openspiel``: OpenSpiel games (``pip install 'cardavia[openspiel]'``),
   registered on import as ``python_cardavia_durak``, ``..._perevodnoy``,
-  ``..._schnapsen``;
-* ``pettingzoo_env(game)``: a PettingZoo AEC environment, and
-  ``gym_env(game, opponent=...)``: a Gymnasium one against a tournament
-  player or a policy of one's own (``pip install 'cardavia[pettingzoo]'``).
+  ``..._schnapsen``, with a ``players`` parameter;
+* ``pettingzoo_env(game, players=N)``: a PettingZoo AEC environment of N
+  agents, and ``gym_env(game, opponent=..., players=N)``: a Gymnasium one
+  against N - 1 tournament players or policies of one's own
+  (``pip install 'cardavia[pettingzoo]'``).
 
 Tensors of many games come back as one numpy array, filled in Rust
 (``observation_tensors``); numpy is needed for that, not for ``Env``.
@@ -39,6 +41,8 @@ __all__ = [
     "action_id",
     "action_masks",
     "action_names",
+    "check_table",
+    "env_info",
     "gym_env",
     "observation_tensors",
     "pettingzoo_env",
@@ -50,10 +54,40 @@ __all__ = [
 #: ``Env(game, seed=S)`` as ``cardavia.new_game(game, seed=S)`` deals.
 Env = _native.Env
 
-#: Per game: ``actions`` (how many action ids), ``chance_outcomes``,
-#: ``tensor_size``, ``layout`` (the tensor's named slices),
-#: ``max_game_length``, ``max_chance_events`` and ``action_names``.
+#: Per game, at two seats: ``actions`` (how many action ids),
+#: ``chance_outcomes``, ``tensor_size``, ``layout`` (the tensor's named
+#: slices), ``info_state_size`` and ``info_state_layout`` (the information
+#: state tensor), ``public_history_size`` and ``public_history_layout``
+#: (the public tensor with the moves played), ``max_game_length``,
+#: ``max_chance_events``, ``action_names`` and ``players``.
 ENVS: dict[str, dict[str, Any]] = dict(_native.ENVS)
+
+
+def check_table(game: str, players: object) -> int:
+    """The seats of a table of ``game``, checked: 2, or for Durak up to 6
+    (``InvalidArgumentError`` otherwise; ``TypeError`` for a non-integer).
+    Two is every game's default, so Schnapsen takes it too."""
+    if type(players) is int and players == 2:
+        return 2
+    seats: int = _native.check_players(check_game(game), players)  # type: ignore[arg-type]
+    return seats
+
+
+def table_env(game: str, seed: int | None, players: int) -> Any:
+    """``Env(game, seed)`` at a table of ``players`` seats, checked by
+    ``check_table`` (two, the default, not named: Schnapsen takes no count)."""
+    if players == 2:
+        return _native.Env(game, seed)
+    return _native.Env(game, seed, players=players)
+
+
+def env_info(game: str, players: int = 2) -> dict[str, Any]:
+    """What ``ENVS[game]`` says, for a table of ``players`` seats (Durak:
+    2 to 6; a bad count raises ``InvalidArgumentError``)."""
+    if type(players) is int and players == 2:
+        return ENVS[check_game(game)]
+    info: dict[str, Any] = _native.env_info(check_game(game), players)
+    return info
 
 
 def action_names(game: str) -> tuple[str, ...]:
@@ -72,10 +106,18 @@ def action_id(game: str, move: str) -> int:
     return names.index(move)
 
 
-def tensor_layout(game: str) -> list[tuple[str, int, int]]:
-    """The tensor's slices: ``(name, start, length)``, in order."""
+def tensor_layout(
+    game: str, players: int = 2, tensor: str = "observation"
+) -> list[tuple[str, int, int]]:
+    """A tensor's slices at a table of ``players`` seats: ``(name, start,
+    length)``, in order. ``tensor``: ``observation`` (the public tensor has
+    the same slices), ``info_state`` or ``public_history``."""
+    keys = {"observation": "layout", "info_state": "info_state_layout"}
+    keys["public_history"] = "public_history_layout"
+    if tensor not in keys:
+        raise InvalidArgumentError(kind="choice", field="tensor", value=tensor, choices=list(keys))
     layout, start = [], 0
-    for name, length in ENVS[check_game(game)]["layout"]:
+    for name, length in env_info(game, players)[keys[tensor]]:
         layout.append((name, start, length))
         start += length
     return layout
@@ -106,6 +148,12 @@ def _game_of(envs: Sequence[Any]) -> str:
     return game
 
 
+def _size_of(envs: Sequence[Any], key: str) -> int:
+    players = envs[0].players if len(envs) else 2
+    size: int = env_info(_game_of(envs), players)[key]
+    return size
+
+
 def observation_tensors(envs: Sequence[Any], seats: int | Sequence[int]) -> npt.NDArray[np.float32]:
     """The observation tensor of each environment for its seat (one seat
     for all, or one each): an array of shape ``(len(envs), tensor_size)``,
@@ -113,7 +161,7 @@ def observation_tensors(envs: Sequence[Any], seats: int | Sequence[int]) -> npt.
     import numpy as np
 
     data = _native.observation_tensors(envs, seats)
-    size = ENVS[_game_of(envs)]["tensor_size"]
+    size = _size_of(envs, "tensor_size")
     return np.frombuffer(data, dtype=np.float32).reshape(len(envs), size)
 
 
@@ -122,18 +170,18 @@ def action_masks(envs: Sequence[Any]) -> npt.NDArray[np.int8]:
     import numpy as np
 
     data = _native.action_masks(envs)
-    size = ENVS[_game_of(envs)]["actions"]
+    size = _size_of(envs, "actions")
     return np.frombuffer(data, dtype=np.int8).reshape(len(envs), size)
 
 
 class TensorBuffer:
     """One array refilled in place for a batch of ``n`` environments of one
-    game: no allocation per step."""
+    game and table size: no allocation per step."""
 
-    def __init__(self, game: str, n: int) -> None:
+    def __init__(self, game: str, n: int, players: int = 2) -> None:
         import numpy as np
 
-        size = ENVS[check_game(game)]["tensor_size"]
+        size = env_info(game, players)["tensor_size"]
         self._bytes = bytearray(n * size * 4)
         self.array = np.frombuffer(self._bytes, dtype=np.float32).reshape(n, size)
 
@@ -144,17 +192,21 @@ class TensorBuffer:
 
 
 def pettingzoo_env(game: str, **options: Any) -> CardaviaAECEnv:
-    """A PettingZoo AEC environment of ``game`` (see ``cardavia.envs.pettingzoo``)."""
+    """A PettingZoo AEC environment of ``game``, ``players=N`` agents (see
+    ``cardavia.envs.pettingzoo``)."""
     from .pettingzoo import CardaviaAECEnv
 
     return CardaviaAECEnv(game, **options)
 
 
-def gym_env(game: str, opponent: str | Policy = "random", **options: Any) -> CardaviaGymEnv:
+def gym_env(
+    game: str, opponent: str | Policy | Sequence[str | Policy] = "random", **options: Any
+) -> CardaviaGymEnv:
     """A Gymnasium environment of ``game`` against ``opponent``: any
     tournament player (``random``, ``greedy``, ``easy``, ``ai:N``...) or a
     callable ``opponent(observation, seed)`` answering with a move string or
-    an action id (see ``cardavia.envs.gymnasium``)."""
+    an action id; at ``players=N`` seats one for all N - 1 other seats or a
+    list of N - 1, clockwise from the agent (see ``cardavia.envs.gymnasium``)."""
     from .gymnasium import CardaviaGymEnv
 
     return CardaviaGymEnv(game, opponent=opponent, **options)

@@ -5,6 +5,10 @@
     import pyspiel
     import cardavia.envs.openspiel  # registers the games
     game = pyspiel.load_game("python_cardavia_durak")
+    table = pyspiel.load_game("python_cardavia_durak", {"players": 4})
+
+Durak and perevodnoy take a ``players`` parameter, 2 to 6 (RULES 7);
+Schnapsen only 2. A bad count raises ``InvalidArgumentError``.
 
 A state wraps a ``cardavia.envs.Env`` dealt by chance events. The deal is a
 chance event per card, the deck drawn top first, every card not yet placed
@@ -14,12 +18,19 @@ too. ``cardavia.envs.seeded_chance_outcomes(game, seed)`` gives the
 outcomes that deal as ``cardavia.new_game(game, seed=seed)`` does.
 
 Player actions are the core's action ids; ``action_to_string`` gives the
-API's move string. ``information_state_string`` is the seat's observation
-(docs/SCHEMA.md) as JSON with sorted keys, the moves played included;
-``observation_string`` the same without them. Both tensors are the core's
-observation tensor (docs/SCHEMA.md, "Tensors"): the observation's facts
-without the list of moves. Returns are +1 for the
-winner, -1 for the loser, 0 for a draw (Schnapsen: the match).
+API's move string. ``observation_string`` is the seat's observation
+(docs/SCHEMA.md) as JSON with sorted keys, without the moves played;
+``observation_tensor`` the core's observation tensor (docs/SCHEMA.md,
+"Tensors"). The information state is one of perfect recall:
+``information_state_string`` adds the moves played and ``private``, the
+cards the seat got that no other seat saw (its dealt hand, each draw), in
+order; ``information_state_tensor`` adds to the observation tensor the
+seat's private history of the deal and the last 32 player actions. A
+public observer (``make_py_observer`` with ``private_info=NONE``) sees only
+what every seat sees. Returns are +1 for the winner, -1 for the loser, 0
+for a draw (Schnapsen: the match); from three seats on, +1 for every seat
+out, -1 for the durak, 0 for a share of a draw (``2 * result - 1`` of
+RULES 7), a general-sum game.
 
 ``resample_from_infostate(player, sampler)`` deals the cards ``player``
 cannot see anew (``Env.resample``) and replays the history with them, so
@@ -40,6 +51,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from .. import _native
 from ..errors import InvalidArgumentError
 from ..tournament import Player
+from . import check_table, env_info, table_env
 
 __all__ = [
     "GAME_NAMES",
@@ -57,45 +69,52 @@ GAME_NAMES: dict[str, str] = {game: f"python_cardavia_{game}" for game in _nativ
 _SEED_SPAN = 2**53
 
 
-def _game_type(game: str) -> Any:
+def _game_type(game: str, players: int = 2) -> Any:
+    """The game's type; a duel is zero-sum, a larger table general-sum."""
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=GAME_NAMES[game],
         long_name=f"Cardavia {game.capitalize()}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=utility.ZERO_SUM if players == 2 else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
+        max_num_players=_native.MAX_PLAYERS[game],
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={},
+        parameter_specification={"players": 2},
     )
 
 
-def _game_info(game: str) -> Any:
-    info = _native.ENVS[game]
+def _game_info(game: str, players: int) -> Any:
+    info = env_info(game, players)
     return pyspiel.GameInfo(
         num_distinct_actions=info["actions"],
         max_chance_outcomes=info["chance_outcomes"],
-        num_players=2,
+        num_players=players,
         min_utility=-1.0,
         max_utility=1.0,
-        utility_sum=0.0,
+        utility_sum=0.0 if players == 2 else None,
         max_game_length=info["max_game_length"],
     )
 
 
 class CardaviaGame(pyspiel.Game):  # type: ignore[misc]
-    """One of the games; ``game`` names it (a subclass per game is registered)."""
+    """One of the games; ``game`` names it (a subclass per game is
+    registered). ``players``: the seats, 2 to 6 in Durak, checked."""
 
     game = "durak"
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(_game_type(self.game), _game_info(self.game), dict(params or {}))
+        params = dict(params or {})
+        self.players = check_table(self.game, params.get("players", 2))
+        super().__init__(
+            _game_type(self.game, self.players), _game_info(self.game, self.players), params
+        )
 
     def new_initial_state(self) -> CardaviaState:
         return CardaviaState(self)
@@ -107,7 +126,7 @@ class CardaviaGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> CardaviaObserver:
-        return CardaviaObserver(self.game, iig_obs_type, params)
+        return CardaviaObserver(self.game, iig_obs_type, params, self.players)
 
 
 class CardaviaState(pyspiel.State):  # type: ignore[misc]
@@ -115,7 +134,7 @@ class CardaviaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CardaviaGame) -> None:
         super().__init__(game)
-        self.env = _native.Env(game.game)
+        self.env = table_env(game.game, None, game.players)
 
     def current_player(self) -> int:
         if self.env.is_chance:
@@ -174,38 +193,77 @@ def state_from_observation(game: Any, observation: Mapping[str, Any], seed: int)
     return state
 
 
-class CardaviaObserver:
-    """What one seat may know, as OpenSpiel's observers hand it over: the
-    core's tensor (its slices named as in docs/SCHEMA.md) and the
-    observation's JSON, with the moves played for an information state."""
+#: The observers a game makes: (public_info, private_info) -> whether the
+#: seat's own view.
+_VIEWS = {
+    (True, pyspiel.PrivateInfoType.SINGLE_PLAYER): True,
+    (True, pyspiel.PrivateInfoType.NONE): False,
+}
 
-    def __init__(self, game: str, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+
+class CardaviaObserver:
+    """What one seat may know, as OpenSpiel's observers hand it over: a
+    tensor (its slices named as in docs/SCHEMA.md) and a JSON string.
+
+    * the seat's own view (``private_info=SINGLE_PLAYER``): its observation;
+      with ``perfect_recall`` its information state: the moves played and
+      its private history (dealt hand, draws) beside the observation;
+    * the public view (``private_info=NONE``): what every seat sees, the
+      same for every player; with ``perfect_recall`` the moves played too.
+    """
+
+    def __init__(
+        self, game: str, iig_obs_type: Any, params: Mapping[str, Any] | None, players: int = 2
+    ) -> None:
         if params:
             raise InvalidArgumentError(
                 kind="choice", field="params", value=dict(params), choices=[]
             )
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if not kind.public_info or kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+        own = _VIEWS.get((bool(kind.public_info), kind.private_info))
+        if own is None:
             raise InvalidArgumentError(
                 kind="choice",
                 field="iig_obs_type",
                 value=str(kind),
-                choices=["the seat's own view (public and private, single player)"],
+                choices=[
+                    "the seat's own view (public and private, single player)",
+                    "the public view (public, no private information)",
+                ],
             )
-        self.history = bool(kind.perfect_recall)
-        size = _native.ENVS[game]["tensor_size"]
-        self.tensor = np.zeros(size, np.float32)
+        self.own = own
+        self.recall = bool(kind.perfect_recall)
+        info = env_info(game, players)
+        if self.recall:
+            layout = info["info_state_layout" if own else "public_history_layout"]
+        else:
+            layout = info["layout"]
+        self.tensor = np.zeros(sum(length for _, length in layout), np.float32)
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
         start = 0
-        for name, length in _native.ENVS[game]["layout"]:
+        for name, length in layout:
             self.dict[name] = self.tensor[start : start + length]
             start += length
 
     def set_from(self, state: CardaviaState, player: int) -> None:
-        self.tensor[:] = np.frombuffer(state.env.tensor(player), dtype=np.float32)
+        env = state.env
+        if not self.own:
+            data = env.public_tensor(self.recall)
+        elif self.recall:
+            data = env.information_state_tensor(player)
+        else:
+            data = env.tensor(player)
+        self.tensor[:] = np.frombuffer(data, dtype=np.float32)
 
     def string_from(self, state: CardaviaState, player: int) -> str:
-        text: str = state.env.observation_json(player, history=self.history)
+        env = state.env
+        text: str
+        if not self.own:
+            text = env.public_json(self.recall)
+        elif self.recall:
+            text = env.information_state_json(player)
+        else:
+            text = env.observation_json(player, history=False)
         return text
 
 
@@ -219,7 +277,7 @@ class RolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         self._random_state = random_state or np.random.RandomState()
 
     def evaluate(self, state: CardaviaState) -> np.ndarray[Any, np.dtype[np.float64]]:
-        total = np.zeros(2)
+        total = np.zeros(state.env.players)
         for _ in range(self.n_rollouts):
             total += state.env.playout(int(self._random_state.randint(2**63, dtype=np.int64)))
         result: np.ndarray[Any, np.dtype[np.float64]] = total / self.n_rollouts
@@ -274,7 +332,8 @@ def bot_player(name: str, make_bot: Callable[[Any, int], Any]) -> Player:
     (``state_from_observation``): it sees nothing else."""
 
     def choose(observation: Mapping[str, Any], seed: int) -> str:
-        game = pyspiel.load_game(GAME_NAMES[str(observation["game"])])
+        seats = {"players": observation["players"]} if "players" in observation else {}
+        game = pyspiel.load_game(GAME_NAMES[str(observation["game"])], seats)
         state = state_from_observation(game, observation, seed)
         action = make_bot(game, seed).step(state)
         move: str = state.env.action_name(int(action))

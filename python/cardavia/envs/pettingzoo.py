@@ -1,16 +1,19 @@
 """A game as a PettingZoo AEC environment (``cardavia.envs.pettingzoo_env``).
 
-Agents ``player_0`` and ``player_1`` are the seats. Each observes a dict:
-``observation``, its tensor (float32, docs/SCHEMA.md "Tensors"), and
+Agents ``player_0`` to ``player_{N-1}`` are the seats (``players=N``, 2 by
+default; Durak 2 to 6). Each observes a dict: ``observation``, its tensor
+(float32, docs/SCHEMA.md "Tensors", the table's layout), and
 ``action_mask`` (int8, one entry per action id; all zero when it is not
 that agent's turn). Actions are the core's action ids. Rewards come at the
-end: +1 the winner, -1 the loser, 0 a draw (Schnapsen: the match).
-``reset(seed=S)`` deals as ``cardavia.new_game(game, seed=S)``.
+end: +1 the winner, -1 the loser, 0 a draw (Schnapsen: the match); from
+three seats on +1 each seat out, -1 the durak, 0 a share of a draw.
+``reset(seed=S)`` deals as ``cardavia.new_game(game, seed=S, players=N)``.
 
 An action out of range raises ``InvalidArgumentError``; a legal-range but
 illegal action ends the game as a loss for the agent that played it
-(``illegal="lose"``, reward -1 and ``infos[agent]["illegal_action"]``), or
-raises ``IllegalMoveError`` with ``illegal="raise"``.
+(``illegal="lose"``: reward -1 for it, +1 for every other agent, and
+``infos[agent]["illegal_action"]``), or raises ``IllegalMoveError`` with
+``illegal="raise"``.
 """
 
 from __future__ import annotations
@@ -24,9 +27,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .. import _native
 from ..api import check_game
 from ..errors import IllegalMoveError, InvalidArgumentError
+from . import check_table, env_info, table_env
 
 __all__ = ["CardaviaAECEnv"]
 
@@ -51,9 +54,9 @@ def check_render_mode(mode: str | None) -> str | None:
     return mode
 
 
-def spaces_of(game: str) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
-    """The observation and action spaces of a game."""
-    info = _native.ENVS[game]
+def spaces_of(game: str, players: int = 2) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
+    """The observation and action spaces of a game at a table."""
+    info = env_info(game, players)
     observation = spaces.Dict(
         {
             "observation": spaces.Box(0.0, 1.0, (info["tensor_size"],), np.float32),
@@ -104,7 +107,7 @@ def render(env: Any, mode: str | None) -> str | None:
 
 
 class CardaviaAECEnv(AECEnv):  # type: ignore[misc]
-    """Two seats taking turns at one game of Cardavia."""
+    """The seats of one game of Cardavia taking turns."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads the class's)
         "render_modes": list(RENDER_MODES),
@@ -112,14 +115,22 @@ class CardaviaAECEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: str, *, illegal: str = "lose", render_mode: str | None = None):
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int = 2,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ):
         super().__init__()
         self.game = check_game(game)
+        self.players: int = check_table(self.game, players)
         self.illegal = check_illegal(illegal)
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {**self.metadata, "name": f"cardavia_{self.game}_v0"}
-        self.possible_agents = ["player_0", "player_1"]
-        observation, action = spaces_of(self.game)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        observation, action = spaces_of(self.game, self.players)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds = np.random.default_rng()
@@ -139,7 +150,7 @@ class CardaviaAECEnv(AECEnv):  # type: ignore[misc]
             deal_seed = seed
         else:
             deal_seed = next_seed(self._seeds) if self.env else secrets.randbits(64)
-        self.env = _native.Env(self.game, deal_seed)
+        self.env = table_env(self.game, deal_seed, self.players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

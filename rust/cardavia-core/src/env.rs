@@ -18,14 +18,17 @@
 //! No Python twin: the reference engine has no research environments.
 
 use crate::cards::{bit, cards, Card, CardSet};
-use crate::checks::{check_depth, check_keys, check_list, check_seed, item, parse_json};
+use crate::checks::{
+    check_depth, check_keys_optional, check_list, check_seed, check_small, item, parse_json,
+};
 use crate::dispatch::family;
+use crate::durak::MAX_SEATS;
 use crate::error::{invalid, Class, Error, Kind, Result};
 use crate::game::{legal_move_names, Game, MoveList, Outcome, Record};
 use crate::limits::given;
 use crate::rng::{shuffle, SplitMix64};
 use crate::session::{AnySession, GameId, Session};
-use crate::tensor::Tensor;
+use crate::tensor::{size, Tensor};
 use crate::worlds::{Observe, Worlds};
 use crate::{for_game, with_game};
 use serde_json::{json, Map, Value};
@@ -45,8 +48,21 @@ pub trait Research: Observe + Tensor {
     /// never begin another deal.
     fn redeal(&mut self, order: &[Card]);
 
-    /// The cards of `seat`'s hand the other seat does not know.
+    /// The cards of `seat`'s hand the other seats do not know.
     fn hidden(&self, seat: usize) -> CardSet;
+
+    /// `seat`'s hand.
+    fn hand(&self, seat: usize) -> CardSet;
+
+    /// The longest game at a table of `players` seats.
+    fn max_game_length(players: usize) -> usize {
+        let _ = players;
+        Self::MAX_GAME_LENGTH
+    }
+
+    /// The observation's keys that only its seat may read: left out of
+    /// the public observation.
+    const PRIVATE_KEYS: &'static [&'static str] = &["seat", "hand", "legal_moves"];
 
     /// The face-down stock, next card first.
     fn face_down_stock(&self) -> Vec<Card>;
@@ -64,13 +80,18 @@ pub trait Research: Observe + Tensor {
     /// Later deals shuffled from a stream that starts at `seed` (playouts).
     fn reseed(&mut self, _seed: u64) {}
 
-    /// The finished game's returns: +1 a win, -1 a loss, 0 a draw.
-    fn returns(&self) -> [f64; 2] {
+    /// The finished game's returns, seat by seat (the seats past the
+    /// table's left at 0): +1 a win, -1 a loss, 0 a draw.
+    fn returns(&self) -> [f64; MAX_SEATS] {
+        let mut returns = [0.0; MAX_SEATS];
         match self.outcome() {
-            Some(Outcome::Win { winner: 0 }) => [1.0, -1.0],
-            Some(Outcome::Win { .. }) => [-1.0, 1.0],
-            Some(Outcome::Draw | Outcome::Loser { .. }) | None => [0.0, 0.0],
+            Some(Outcome::Win { winner }) => {
+                returns[0] = if winner == 0 { 1.0 } else { -1.0 };
+                returns[1] = -returns[0];
+            }
+            Some(Outcome::Draw | Outcome::Loser { .. }) | None => {}
         }
+        returns
     }
 }
 
@@ -93,10 +114,30 @@ pub enum Dealing {
 /// one in a hundred).
 const RESAMPLE_TRIES: usize = 10_000;
 
+/// The player actions an information-state tensor lists, most recent first.
+pub const RECENT_ACTIONS: usize = 32;
+
+/// Cards a seat got that no other seat saw (its dealt hand, a draw from
+/// the stock), and how many player actions had been played by then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Receipt {
+    pub after: usize,
+    pub cards: CardSet,
+}
+
+/// What a view shows: one seat's (`seat`) or every seat's (`None`), and
+/// with `recall` the past as well (an information state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewKind {
+    pub seat: Option<usize>,
+    pub recall: bool,
+}
+
 /// One game as a research environment.
 #[derive(Clone, Debug)]
 pub struct Env<G: Research> {
     dealing: Dealing,
+    players: usize,
     /// The position it started from, if not the first deal.
     start: Option<Arc<Session<G>>>,
     /// The position; `None` while the first deal is dealt.
@@ -112,6 +153,14 @@ pub struct Env<G: Research> {
     deals_seen: u32,
     /// Every action applied, chance outcomes among them.
     actions: Vec<u16>,
+    /// The player actions, each with the seat that played it.
+    moves: Vec<(u16, u8)>,
+    /// Per seat, what it got that no other seat saw, in order.
+    private: Vec<Vec<Receipt>>,
+    /// Per seat, where the current deal's receipts begin in `private`.
+    deal_receipts: Vec<usize>,
+    /// Per seat, its hidden cards after the last action.
+    hidden_now: Vec<CardSet>,
 }
 
 fn deck_len<G: Game>() -> usize {
@@ -119,51 +168,103 @@ fn deck_len<G: Game>() -> usize {
 }
 
 impl<G: Research> Env<G> {
-    /// A game dealt by chance events.
-    pub fn chance() -> Self {
-        Self {
-            dealing: Dealing::Chance,
+    fn blank(dealing: Dealing, players: usize, session: Option<Session<G>>) -> Self {
+        let mut env = Self {
+            dealing,
+            players,
             start: None,
-            session: None,
-            in_deal: true,
+            in_deal: session.is_none(),
+            session,
             pending: Vec::new(),
             deck: None,
             deal_start: 0,
             deals_seen: 0,
             actions: Vec::new(),
+            moves: Vec::new(),
+            private: vec![Vec::new(); players],
+            deal_receipts: vec![0; players],
+            hidden_now: vec![0; players],
+        };
+        if env.session.is_some() {
+            env.note_deal();
         }
+        env
     }
 
-    /// A game dealt from `seed`, as `new_game(seed=...)` deals it.
+    /// A game of two seats dealt by chance events.
+    pub fn chance() -> Self {
+        Self::chance_seated(2)
+    }
+
+    /// A game dealt by chance events to `players` seats (checked by the
+    /// caller: 2 to `G::MAX_PLAYERS`).
+    pub fn chance_seated(players: usize) -> Self {
+        Self::blank(Dealing::Chance, players, None)
+    }
+
+    /// A game of two seats dealt from `seed`, as `new_game(seed=...)` deals it.
     pub fn seeded(seed: u64) -> Result<Self> {
-        let session = Session::new(Some(seed), None)?;
-        Ok(Self {
-            dealing: Dealing::Seeded(seed),
-            start: None,
-            session: Some(session),
-            in_deal: false,
-            pending: Vec::new(),
-            deck: None,
-            deal_start: 0,
-            deals_seen: 0,
-            actions: Vec::new(),
-        })
+        Self::seeded_seats(seed, 2)
+    }
+
+    /// A game dealt from `seed` to `players` seats, as
+    /// `new_game(seed=..., players=...)` deals it.
+    pub fn seeded_seats(seed: u64, players: usize) -> Result<Self> {
+        let session = Session::seated(Some(seed), None, players)?;
+        Ok(Self::blank(Dealing::Seeded(seed), players, Some(session)))
     }
 
     /// A game from a position (later deals by chance). Its history before
-    /// that position is unknown: it cannot be resampled with one.
+    /// that position is unknown: it cannot be resampled with one, and each
+    /// seat's private history begins with the hand it holds there.
     pub fn from_session(session: Session<G>) -> Self {
         let deals_seen = session.game.deals_finished();
+        let players = session.game.players();
+        let start = Some(Arc::new(session.clone()));
         Self {
-            dealing: Dealing::Chance,
-            start: Some(Arc::new(session.clone())),
-            session: Some(session),
-            in_deal: false,
-            pending: Vec::new(),
-            deck: None,
-            deal_start: 0,
+            start,
             deals_seen,
-            actions: Vec::new(),
+            ..Self::blank(Dealing::Chance, players, Some(session))
+        }
+    }
+
+    /// How many seats play.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// What each seat got that no other seat saw, in order.
+    pub fn private_history(&self, seat: usize) -> &[Receipt] {
+        self.private.get(seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// A deal has just been dealt: each seat's hand is its first receipt.
+    fn note_deal(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let after = self.moves.len();
+        for seat in 0..self.players {
+            self.deal_receipts[seat] = self.private[seat].len();
+            let cards = session.game.hand(seat);
+            self.private[seat].push(Receipt { after, cards });
+            self.hidden_now[seat] = session.game.hidden(seat);
+        }
+    }
+
+    /// A move was played: the cards each seat drew unseen.
+    fn note_draws(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let after = self.moves.len();
+        for seat in 0..self.players {
+            let hidden = session.game.hidden(seat);
+            let cards = hidden & !self.hidden_now[seat];
+            if cards != 0 {
+                self.private[seat].push(Receipt { after, cards });
+            }
+            self.hidden_now[seat] = hidden;
         }
     }
 
@@ -319,7 +420,7 @@ impl<G: Research> Env<G> {
             Some(session) => session.game.redeal(&order),
             None => {
                 self.session = Some(Session {
-                    game: G::deal(&order, SplitMix64::new(0)),
+                    game: G::deal_seats(&order, SplitMix64::new(0), self.players),
                     record: Record {
                         seed: None,
                         deck: order.clone(),
@@ -330,6 +431,7 @@ impl<G: Research> Env<G> {
         }
         self.deck = Some(order);
         self.in_deal = false;
+        self.note_deal();
     }
 
     fn play(&mut self, seat: usize, action: u16) -> Result<()> {
@@ -354,24 +456,34 @@ impl<G: Research> Env<G> {
         session.game.apply(mv);
         session.record.history.push(G::move_name(mv));
         self.actions.push(action);
+        self.moves.push((action, seat as u8));
         let deals = session.game.deals_finished();
-        if deals > self.deals_seen {
+        let over = session.game.is_over();
+        if deals > self.deals_seen && !over {
             self.deals_seen = deals;
-            if self.dealing == Dealing::Chance && !session.game.is_over() {
-                self.in_deal = true;
-                self.deck = None;
-                self.deal_start = self.actions.len();
+            match self.dealing {
+                Dealing::Chance => {
+                    self.in_deal = true;
+                    self.deck = None;
+                    self.deal_start = self.actions.len();
+                }
+                Dealing::Seeded(_) => self.note_deal(),
             }
+        } else {
+            self.deals_seen = deals;
+            self.note_draws();
         }
         Ok(())
     }
 
-    /// The returns of a finished game (zeros while it goes on).
-    pub fn returns(&self) -> [f64; 2] {
-        match &self.session {
-            Some(session) if self.actor() == Actor::Terminal => session.game.returns(),
-            _ => [0.0, 0.0],
+    /// The returns of a finished game, seat by seat (zeros while it goes on).
+    pub fn returns(&self) -> Vec<f64> {
+        let mut returns = vec![0.0; self.players];
+        if let (Some(session), Actor::Terminal) = (&self.session, self.actor()) {
+            let all = session.game.returns();
+            returns.copy_from_slice(&all[..self.players]);
         }
+        returns
     }
 
     /// What `seat` may know: its observation (docs/SCHEMA.md), or while a
@@ -397,12 +509,123 @@ impl<G: Research> Env<G> {
         }
     }
 
-    /// `seat`'s tensor into `out` (`G::SIZE` floats).
+    /// `seat`'s tensor into `out` (`size(G::layout(players))` floats).
     pub fn write_tensor(&self, seat: usize, out: &mut [f32]) {
-        match &self.session {
-            Some(session) if !self.in_deal => session.game.write_tensor(seat, out),
-            _ => G::write_dealing(self.session.as_ref().map(|s| &s.game), seat, out),
+        self.write_view(
+            ViewKind {
+                seat: Some(seat),
+                recall: false,
+            },
+            out,
+        );
+    }
+
+    /// The slices of a view at a table of `players` seats: the
+    /// observation tensor (public: the same slices, nothing private in
+    /// them); an information state adds the seat's private history of the
+    /// current deal (`dealt`: its first hand; `drawn`: each card it drew
+    /// unseen, the number of the draw / the deck's size) and the public
+    /// past (the last `RECENT_ACTIONS` player actions, most recent first,
+    /// each one-hot by id and by seat in the tensor's frame; the actions
+    /// played / the longest game).
+    pub fn view_layout(players: usize, kind: ViewKind) -> Vec<(&'static str, usize)> {
+        let mut layout = G::layout(players).to_vec();
+        if kind.recall {
+            if kind.seat.is_some() {
+                layout.push(("dealt", deck_len::<G>()));
+                layout.push(("drawn", deck_len::<G>()));
+            }
+            let width = G::MOVE_COUNT + players;
+            layout.push(("recent_actions", RECENT_ACTIONS * width));
+            layout.push(("actions_played", 1));
         }
+        layout
+    }
+
+    /// A view's tensor into `out` (`size` of its `view_layout` floats).
+    pub fn write_view(&self, kind: ViewKind, out: &mut [f32]) {
+        let base = size(G::layout(self.players)).min(out.len());
+        let (head, rest) = out.split_at_mut(base);
+        match &self.session {
+            Some(session) if !self.in_deal => session.game.write_view(kind.seat, head),
+            _ => G::write_dealing(
+                self.session.as_ref().map(|s| &s.game),
+                self.players,
+                kind.seat,
+                head,
+            ),
+        }
+        if !kind.recall {
+            return;
+        }
+        rest.fill(0.0);
+        let cards = deck_len::<G>();
+        let mut at = 0;
+        if let Some(seat) = kind.seat {
+            // The deal being dealt is not seen yet: nothing of it.
+            let receipts = match self.private.get(seat) {
+                Some(all) if !self.in_deal => &all[self.deal_receipts[seat].min(all.len())..],
+                _ => &[],
+            };
+            for (k, receipt) in receipts.iter().enumerate() {
+                for card in crate::cards::cards(receipt.cards) {
+                    let (slot, value) = if k == 0 {
+                        (usize::from(card), 1.0)
+                    } else {
+                        (cards + usize::from(card), k as f32 / cards as f32)
+                    };
+                    if let Some(x) = rest.get_mut(slot) {
+                        *x = value;
+                    }
+                }
+            }
+            at = 2 * cards;
+        }
+        let players = self.players;
+        let me = kind.seat.unwrap_or(0);
+        let width = G::MOVE_COUNT + players;
+        let recent = self.moves.iter().rev().take(RECENT_ACTIONS);
+        for (slot, &(action, actor)) in recent.enumerate() {
+            let row = at + slot * width;
+            let frame = (usize::from(actor) + players - me % players) % players;
+            for i in [row + usize::from(action), row + G::MOVE_COUNT + frame] {
+                if let Some(x) = rest.get_mut(i) {
+                    *x = 1.0;
+                }
+            }
+        }
+        at += RECENT_ACTIONS * width;
+        let longest = G::max_game_length(players) as f32;
+        if let Some(x) = rest.get_mut(at) {
+            *x = (self.moves.len() as f32 / longest).min(1.0);
+        }
+    }
+
+    /// A view as JSON: `seat`'s observation, or every seat's (the
+    /// observation of seat 0 without `PRIVATE_KEYS`); with `recall` its
+    /// `history` and, for a seat, `private`: the cards it got that no
+    /// other seat saw, one list each time (its dealt hands, its draws),
+    /// in order; without, no `history`.
+    pub fn view_value(&self, kind: ViewKind) -> Value {
+        let mut value = self.observation(kind.seat.unwrap_or(0));
+        if let Value::Object(map) = &mut value {
+            if kind.seat.is_none() {
+                for key in G::PRIVATE_KEYS {
+                    map.remove(*key);
+                }
+            }
+            if !kind.recall {
+                map.remove("history");
+            } else if let Some(seat) = kind.seat {
+                let receipts: Vec<Vec<String>> = self
+                    .private_history(seat)
+                    .iter()
+                    .map(|r| G::DECK.names(r.cards))
+                    .collect();
+                map.insert("private".into(), json!(receipts));
+            }
+        }
+        value
     }
 
     /// Whether the whole history from the first chance event is here, so
@@ -441,7 +664,7 @@ impl<G: Research> Env<G> {
         // could not have begun as this deal did are dealt again.
         for _ in 0..RESAMPLE_TRIES {
             let world = worlds.deal(rng);
-            if let Some(order) = world_deck(deck, &session.game, &world, 1 - seat.min(1)) {
+            if let Some(order) = world_deck(deck, &session.game, &world, seat) {
                 actions.extend(order[..order.len() - 1].iter().map(|&c| u16::from(c)));
                 actions.extend_from_slice(&self.actions[self.deal_start + order.len() - 1..]);
                 return Ok(actions);
@@ -452,7 +675,7 @@ impl<G: Research> Env<G> {
 
     /// The game played out with uniformly random moves (and chance events)
     /// from `rng`: its returns. Later deals are shuffled from `rng`.
-    pub fn playout(&self, rng: &mut SplitMix64) -> [f64; 2] {
+    pub fn playout(&self, rng: &mut SplitMix64) -> Vec<f64> {
         let mut env = self.clone();
         if env.in_deal {
             let placed: CardSet = env.pending.iter().fold(0, |set, &c| set | bit(c));
@@ -462,7 +685,7 @@ impl<G: Research> Env<G> {
             env.finish_deal();
         }
         let Some(session) = env.session else {
-            return [0.0, 0.0];
+            return vec![0.0; self.players];
         };
         let mut game = session.game;
         game.reseed(rng.next());
@@ -470,7 +693,7 @@ impl<G: Research> Env<G> {
             let mv = game.random_move(rng);
             game.apply(mv);
         }
-        game.returns()
+        game.returns()[..self.players].to_vec()
     }
 
     /// The environment as JSON: how it deals, where it started, its actions.
@@ -480,14 +703,21 @@ impl<G: Research> Env<G> {
             Dealing::Chance => Value::Null,
         };
         let start = self.start.as_ref().map_or(Value::Null, |s| s.to_value());
-        json!({"game": G::ID, "seed": seed, "start": start, "actions": self.actions})
+        let mut value =
+            json!({"game": G::ID, "seed": seed, "start": start, "actions": self.actions});
+        // A start's state says how many seats play; two need not be said.
+        if self.start.is_none() && self.players != 2 {
+            value["players"] = json!(self.players);
+        }
+        value
     }
 
     /// An environment from `to_value`, checked: its start, then every
     /// action replayed (the first illegal one named).
     pub fn from_value(value: &Value) -> Result<Self> {
         check_depth(value, "env")?;
-        let map = check_keys(value, &["actions", "game", "seed", "start"], "env")?;
+        let keys = ["actions", "game", "players", "seed", "start"];
+        let map = check_keys_optional(value, &keys, &["players"], "env")?;
         let field = |key: &str| map.get(key).unwrap_or(&Value::Null);
         if field("game") != &Value::from(G::ID) {
             return Err(
@@ -498,10 +728,24 @@ impl<G: Research> Env<G> {
             Value::Null => None,
             seed => Some(check_seed(seed, "seed")?),
         };
+        let players = match map.get("players") {
+            None => None,
+            Some(n) => Some(usize::from(check_small(
+                n,
+                "players",
+                2,
+                G::MAX_PLAYERS as u8,
+            )?)),
+        };
         let mut env = match (seed, field("start")) {
-            (None, Value::Null) => Self::chance(),
-            (Some(seed), Value::Null) => Self::seeded(seed)?,
-            (None, start) => Self::from_session(Session::from_value(start)?),
+            (None, Value::Null) => Self::chance_seated(players.unwrap_or(2)),
+            (Some(seed), Value::Null) => Self::seeded_seats(seed, players.unwrap_or(2))?,
+            (None, start) => {
+                if let Some(n) = players {
+                    return invalid(Kind::DoesNotFollow, "players", n);
+                }
+                Self::from_session(Session::from_value(start)?)
+            }
             (Some(_), _) => return invalid(Kind::SeedOrStart, "start", Value::Null),
         };
         for (i, action) in check_list(field("actions"), "actions")?.iter().enumerate() {
@@ -545,16 +789,11 @@ fn action_error<G: Game>(action: impl Into<Value>, high: usize) -> Error {
 }
 
 /// The deck of a world: `deck` (the true deal's order, top first) with the
-/// cards `opponent` holds unknown and the face-down stock of `truth`
-/// replaced by the world's, in the places the true ones had. `None` when
-/// the world cannot have begun as the deal did (Durak: the first attacker,
-/// which both first hands decided, would change).
-fn world_deck<G: Research>(
-    deck: &[Card],
-    truth: &G,
-    world: &G,
-    opponent: usize,
-) -> Option<Vec<Card>> {
+/// cards every seat but `seat` holds unknown and the face-down stock of
+/// `truth` replaced by the world's, in the places the true ones had. `None`
+/// when the world cannot have begun as the deal did (Durak: the first
+/// attacker, which the first hands decided, would change).
+fn world_deck<G: Research>(deck: &[Card], truth: &G, world: &G, seat: usize) -> Option<Vec<Card>> {
     let mut place = [usize::MAX; 64];
     for (i, &card) in deck.iter().enumerate() {
         place[usize::from(card & 63)] = i;
@@ -567,22 +806,35 @@ fn world_deck<G: Research>(
     {
         *order.get_mut(place[usize::from(true_card & 63)])? = card;
     }
-    let mut slots: Vec<usize> = cards(truth.hidden(opponent))
-        .map(|c| place[usize::from(c)])
-        .collect();
-    slots.sort_unstable();
-    let first = |order: &[Card]| G::deal(order, SplitMix64::new(0)).current_player();
+    // Each other seat's unknown cards go to the slots its true ones had,
+    // in each of the orders worth trying.
+    let players = truth.players();
+    let mut hands = Vec::new();
+    for other in (0..players).filter(|&s| s != seat) {
+        let mut slots: Vec<usize> = cards(truth.hidden(other))
+            .map(|c| place[usize::from(c & 63)])
+            .collect();
+        slots.sort_unstable();
+        let hidden: Vec<Card> = cards(world.hidden(other)).collect();
+        hands.push((slots, truth.arrangements(hidden)));
+    }
+    let first = |order: &[Card]| G::deal_seats(order, SplitMix64::new(0), players).current_player();
     let began = first(deck);
-    let hidden: Vec<Card> = cards(world.hidden(opponent)).collect();
-    truth
-        .arrangements(hidden)
-        .into_iter()
-        .find_map(|arrangement| {
-            for (&slot, card) in slots.iter().zip(arrangement) {
+    let tries = hands.iter().map(|(_, a)| a.len()).max().unwrap_or(1).max(1);
+    for k in 0..tries {
+        for (slots, arrangements) in &hands {
+            let Some(arrangement) = arrangements.get(k).or(arrangements.last()) else {
+                continue;
+            };
+            for (&slot, &card) in slots.iter().zip(arrangement) {
                 *order.get_mut(slot)? = card;
             }
-            (first(&order) == began).then(|| order.clone())
-        })
+        }
+        if first(&order) == began {
+            return Some(order);
+        }
+    }
+    None
 }
 
 /// What the research environments know of each game, by id.
@@ -596,21 +848,33 @@ pub struct Info {
     pub layout: &'static [(&'static str, usize)],
 }
 
-fn info<G: Research>() -> Info {
+fn info<G: Research>(players: usize) -> Info {
+    let layout = G::layout(players);
     Info {
         actions: G::MOVE_COUNT,
         chance_outcomes: G::DECK.len(),
-        tensor_size: G::SIZE,
-        max_game_length: G::MAX_GAME_LENGTH,
+        tensor_size: size(layout),
+        max_game_length: G::max_game_length(players),
         max_chance_events: G::MAX_DEALS * (G::DECK.len() - 1),
-        layout: G::LAYOUT,
+        layout,
     }
 }
 
 impl GameId {
-    /// The research environments' facts of this game.
+    /// The research environments' facts of this game, for two seats.
     pub fn env_info(self) -> Info {
-        for_game!(self, G => info::<G>())
+        self.env_info_at(2)
+    }
+
+    /// The research environments' facts of this game at a table of
+    /// `players` seats (checked by the caller).
+    pub fn env_info_at(self, players: usize) -> Info {
+        for_game!(self, G => info::<G>(players))
+    }
+
+    /// The slices of a view (`Env::view_layout`).
+    pub fn view_layout(self, players: usize, kind: ViewKind) -> Vec<(&'static str, usize)> {
+        for_game!(self, G => Env::<G>::view_layout(players, kind))
     }
 
     /// The move each action id names, in id order.
@@ -628,15 +892,20 @@ family! {
 }
 
 impl AnyEnv {
-    /// Dealt by chance events (`seed` `None`) or from a seed.
-    pub fn new(game: GameId, seed: Option<u64>) -> Result<Self> {
-        fn make<G: Research>(seed: Option<u64>) -> Result<Env<G>> {
+    /// Dealt by chance events (`seed` `None`) or from a seed, to
+    /// `players` seats (`GameId::check_players`).
+    pub fn new(game: GameId, seed: Option<u64>, players: usize) -> Result<Self> {
+        fn make<G: Research>(seed: Option<u64>, players: usize) -> Result<Env<G>> {
             match seed {
-                None => Ok(Env::chance()),
-                Some(seed) => Env::seeded(seed),
+                None => Ok(Env::chance_seated(players)),
+                Some(seed) => Env::seeded_seats(seed, players),
             }
         }
-        Ok(for_game!(game, G => make::<G>(seed)?.into()))
+        Ok(for_game!(game, G => make::<G>(seed, players)?.into()))
+    }
+
+    pub fn players(&self) -> usize {
+        with_game!(self, e => e.players())
     }
 
     /// A position consistent with an observation (its `game` field names
@@ -678,5 +947,56 @@ impl AnyEnv {
             let id = e.action_id(action)?;
             e.apply(id)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::durak::Durak;
+
+    /// At a table, a world whose other seats hold each other's unknown
+    /// cards is put into the deck so that the moves replay to it: seat 0
+    /// sees the same, seats 1 and 2 hold the swapped cards.
+    #[test]
+    fn a_tables_world_goes_back_into_the_deck() {
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let mut session = Session::<Durak>::seated(Some(seed), None, 4).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            for _ in 0..12 {
+                let moves = session.legal_moves();
+                if session.game.is_over() || moves.is_empty() {
+                    break;
+                }
+                let name = moves[rng.below(moves.len() as u64) as usize].clone();
+                session.play(&name).unwrap();
+            }
+            let truth = session.game;
+            let trumps = truth.trump_set;
+            let pick = |seat: usize| cards(truth.hidden(seat) & !trumps).next();
+            let (Some(a), Some(b)) = (pick(1), pick(2)) else {
+                continue;
+            };
+            let mut world = truth;
+            world.hands[1] ^= bit(a) | bit(b);
+            world.hands[2] ^= bit(a) | bit(b);
+            let deck = session.record.deck.clone();
+            let order = world_deck(&deck, &truth, &world, 0).expect("the first attacker stays");
+            let mut env = Env::<Durak>::chance_seated(4);
+            for &card in &order[..order.len() - 1] {
+                env.apply(u16::from(card)).unwrap();
+            }
+            for name in &session.record.history {
+                let mv = Durak::parse_move(name).unwrap();
+                env.apply(Durak::move_index(mv) as u16).unwrap();
+            }
+            let replayed = &env.session().unwrap().game;
+            assert_eq!(replayed.hands[1], world.hands[1]);
+            assert_eq!(replayed.hands[2], world.hands[2]);
+            assert_eq!(env.observation(0), session.observation(0));
+            checked += 1;
+        }
+        assert!(checked >= 10, "{checked} worlds checked");
     }
 }

@@ -4,27 +4,49 @@
 //! the layout, a list of named slices, is the one place their order and
 //! sizes are written, and the writer checks every slice against it.
 //!
-//! Seat-relative: "my" and "opponent" are the tensor's seat and the other.
-//! Built from the same facts as `observation(seat)`, never from a hidden card.
+//! Seat-relative: "my" and "opponent" are the tensor's seat and the other
+//! (from three seats on, the others clockwise from it). Built from the same
+//! facts as `observation(seat)`, never from a hidden card. The public
+//! tensor has the same layout, written as seat 0 would see the table with
+//! nothing private: no hand, no seat, only what every seat sees.
 
 use crate::cards::{Card, CardSet, Deck};
 use crate::game::Game;
 
 /// A game with an observation tensor.
 pub trait Tensor: Game {
-    /// The named slices of the tensor, in order: (name, length).
+    /// The named slices of the two-seat tensor, in order: (name, length).
     const LAYOUT: &'static [(&'static str, usize)];
-    /// The tensor's length: the sum of the slices.
+    /// The two-seat tensor's length: the sum of the slices.
     const SIZE: usize = size(Self::LAYOUT);
 
-    /// What `seat` (0 or 1) may know of the position, into `out`
-    /// (`SIZE` floats); every entry is written.
-    fn write_tensor(&self, seat: usize, out: &mut [f32]);
+    /// The slices at a table of `players` seats (2 to `MAX_PLAYERS`):
+    /// `LAYOUT` for two.
+    fn layout(players: usize) -> &'static [(&'static str, usize)] {
+        let _ = players;
+        Self::LAYOUT
+    }
 
-    /// What `seat` knows while a deal is being dealt (the chance events of
-    /// the research environments): nothing of the deal, `match_so_far` the
-    /// match before it (Schnapsen), `None` before the first deal.
-    fn write_dealing(match_so_far: Option<&Self>, seat: usize, out: &mut [f32]);
+    /// What `seat` may know of the position, into `out`
+    /// (`size(layout(players))` floats); every entry is written. With
+    /// `seat` `None`, the public tensor: what every seat sees.
+    fn write_view(&self, seat: Option<usize>, out: &mut [f32]);
+
+    /// `write_view` of one seat.
+    fn write_tensor(&self, seat: usize, out: &mut [f32]) {
+        self.write_view(Some(seat), out);
+    }
+
+    /// What `seat` (`None`: every seat) knows while a deal is being dealt
+    /// (the chance events of the research environments): nothing of the
+    /// deal, `match_so_far` the match before it (Schnapsen), `None` before
+    /// the first deal.
+    fn write_dealing(
+        match_so_far: Option<&Self>,
+        players: usize,
+        seat: Option<usize>,
+        out: &mut [f32],
+    );
 }
 
 /// The sum of a layout's slices.
@@ -98,6 +120,26 @@ impl<'a> Writer<'a> {
         for (i, card) in cards.take(slots).enumerate() {
             if let Some(x) = card.and_then(|c| slice.get_mut(i * n + usize::from(c))) {
                 *x = 1.0;
+            }
+        }
+    }
+
+    /// `slots` card sets side by side, one slice of the deck's length
+    /// each (a missing set stays zero).
+    pub fn card_sets(
+        &mut self,
+        name: &str,
+        deck: Deck,
+        slots: usize,
+        sets: impl Iterator<Item = Option<CardSet>>,
+    ) {
+        let n = deck.len();
+        let slice = self.next(name, slots * n);
+        for (i, set) in sets.take(slots).enumerate() {
+            for card in crate::cards::cards(set.unwrap_or(0) & deck.full()) {
+                if let Some(x) = slice.get_mut(i * n + usize::from(card)) {
+                    *x = 1.0;
+                }
             }
         }
     }

@@ -176,7 +176,7 @@ fn resampling_deals_other_worlds() {
 fn serialised_environments_replay_their_actions() {
     for game in GameId::ALL {
         for seed in [None, Some(9)] {
-            let mut env = AnyEnv::new(game, seed).unwrap();
+            let mut env = AnyEnv::new(game, seed, 2).unwrap();
             let mut rng = SplitMix64::new(3);
             for _ in 0..60 {
                 let actions = cardavia_core::with_env!(&env, e => match e.actor() {
@@ -251,7 +251,7 @@ fn bad_actions_are_refused_as_data_and_change_nothing() {
 
 #[test]
 fn action_ids_are_any_integer_checked_against_the_numbering() {
-    let mut env = AnyEnv::new(GameId::Durak, Some(1)).unwrap();
+    let mut env = AnyEnv::new(GameId::Durak, Some(1), 2).unwrap();
     let before = env.to_json();
     for (bad, chance, high) in [
         (110, false, 109),
@@ -337,4 +337,61 @@ fn resampling_soak() {
     along_random_games::<Durak>(100..400);
     along_random_games::<Perevodnoy>(100..400);
     along_random_games::<Schnapsen>(100..250);
+}
+
+/// A table of 3 to 6 seats dealt by chance events from a seed's deck
+/// beside the session `seated` deals: the same observations at every
+/// step, tensors of the table's layout in [0, 1], the unknown cards of
+/// each hand always among its seat's private history, returns
+/// `2 * result - 1`.
+#[test]
+fn tables_play_as_sessions_do() {
+    use cardavia_core::env::ViewKind;
+    use cardavia_core::tensor::size;
+    for players in 3..=6 {
+        for seed in 0..3u64 {
+            let deck = seeded_decks::<Durak>(seed, 1).remove(0);
+            let mut env = Env::<Durak>::chance_seated(players);
+            for &card in &deck[..35] {
+                env.apply(u16::from(card)).unwrap();
+            }
+            let mut session = Session::<Durak>::seated(Some(seed), None, players).unwrap();
+            let mut chooser = SplitMix64::new(seed);
+            let layout = Durak::layout(players);
+            loop {
+                let game = &env.session().unwrap().game;
+                for seat in 0..players {
+                    assert_eq!(env.observation(seat), session.observation(seat));
+                    let mut out = vec![f32::NAN; size(layout)];
+                    env.write_tensor(seat, &mut out);
+                    assert!(out.iter().all(|x| (0.0..=1.0).contains(x)));
+                    let received = env
+                        .private_history(seat)
+                        .iter()
+                        .fold(0, |set, r| set | r.cards);
+                    assert_eq!(game.hidden(seat) & !received, 0);
+                }
+                let public = ViewKind {
+                    seat: None,
+                    recall: true,
+                };
+                let value = env.view_value(public);
+                assert!(value.get("hand").is_none() && value.get("seat").is_none());
+                if session.game.is_over() {
+                    break;
+                }
+                let moves = session.legal_moves();
+                let name = &moves[chooser.below(moves.len() as u64) as usize];
+                let id = Durak::move_index(Durak::parse_move(name).unwrap());
+                env.apply(id as u16).unwrap();
+                session.play(name).unwrap();
+            }
+            let results = session.game.results();
+            let returns = env.returns();
+            assert_eq!(returns.len(), players);
+            for seat in 0..players {
+                assert_eq!(returns[seat], 2.0 * results[seat] - 1.0);
+            }
+        }
+    }
 }

@@ -3,11 +3,11 @@
 //! Tensors come back as one `bytearray` of native floats per batch, which
 //! `numpy.frombuffer` reads without a copy; the base package needs no numpy.
 
-use crate::args::{int_in, integer, os_seed, text};
+use crate::args::{int_in, integer, optional_integer, os_seed, text};
 use crate::convert::{from_python, to_python};
 use crate::errors::{guard, to_pyerr_given, IntoPyResult};
 use crate::game::extract_seat;
-use cardavia_core::env::{Actor, AnyEnv};
+use cardavia_core::env::{Actor, AnyEnv, ViewKind};
 use cardavia_core::error::{Error, Kind};
 use cardavia_core::rng::SplitMix64;
 use cardavia_core::session::GameId;
@@ -45,17 +45,30 @@ fn put(bytes: &mut [u8], floats: &[f32]) {
 #[pymethods]
 impl PyEnv {
     /// `seed=None`: dealt by chance events; an integer: dealt as
-    /// `new_game(seed=...)` deals, without chance events.
+    /// `new_game(seed=..., players=...)` deals, without chance events.
     #[new]
-    #[pyo3(signature = (game, seed=None))]
-    fn new(game: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (game, seed=None, *, players=None))]
+    fn new(
+        game: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let game = game_of(game)?;
+        let players = game
+            .check_players(optional_integer(players, "players")?)
+            .py_result()?;
         let seed = match seed.filter(|s| !s.is_none()) {
             Some(seed) => Some(int_in(seed, "seed", 0, u64::MAX)?),
             None => None,
         };
-        let inner = guard(|| AnyEnv::new(game, seed).py_result())?;
+        let inner = guard(|| AnyEnv::new(game, seed, players).py_result())?;
         Ok(Self { inner })
+    }
+
+    /// How many seats play.
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.players()
     }
 
     /// A position consistent with an observation, its hidden cards dealt
@@ -174,15 +187,15 @@ impl PyEnv {
             .map_err(|e| to_pyerr_given(e, &[("action", Some(action))]))
     }
 
-    /// +1 for a win, -1 for a loss, 0 for a draw or while playing.
-    fn returns(&self) -> (f64, f64) {
-        let [a, b] = with_env!(&self.inner, e => e.returns());
-        (a, b)
+    /// Seat by seat: +1 for a win (from three seats: out, not the durak),
+    /// -1 for a loss (the durak), 0 for a draw or while playing.
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, with_env!(&self.inner, e => e.returns()))
     }
 
     /// What `seat` may know (while a deal is dealt: the deal's progress).
     fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let seat = extract_seat(seat, 2)?;
+        let seat = self.seat(seat)?;
         let value = guard(|| Ok(with_env!(&self.inner, e => e.observation(seat))))?;
         to_python(py, &value)
     }
@@ -191,7 +204,7 @@ impl PyEnv {
     /// unless `history` is true.
     #[pyo3(signature = (seat, history=true))]
     fn observation_json(&self, seat: &Bound<'_, PyAny>, history: bool) -> PyResult<String> {
-        let seat = extract_seat(seat, 2)?;
+        let seat = self.seat(seat)?;
         guard(|| {
             let mut value = with_env!(&self.inner, e => e.observation(seat));
             if !history {
@@ -209,14 +222,59 @@ impl PyEnv {
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyByteArray>> {
-        let seat = extract_seat(seat, 2)?;
-        let size = self.inner.game().env_info().tensor_size;
-        let mut floats = vec![0f32; size];
-        with_env!(&self.inner, e => e.write_tensor(seat, &mut floats));
-        PyByteArray::new_with(py, size * 4, |bytes| {
-            put(bytes, &floats);
-            Ok(())
-        })
+        let seat = self.seat(seat)?;
+        self.view_bytes(py, Some(seat), false)
+    }
+
+    /// `seat`'s information state as a tensor: its observation tensor, its
+    /// private history in this deal and the last player actions
+    /// (docs/SCHEMA.md); native float32 bytes.
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let seat = self.seat(seat)?;
+        self.view_bytes(py, Some(seat), true)
+    }
+
+    /// `seat`'s information state as compact JSON, keys sorted: its
+    /// observation, the moves played, and `private`, the cards it got that
+    /// no other seat saw (dealt hands, draws), in order.
+    fn information_state_json(&self, seat: &Bound<'_, PyAny>) -> PyResult<String> {
+        let seat = self.seat(seat)?;
+        self.view_text(Some(seat), true)
+    }
+
+    /// What every seat sees, as a tensor (the observation tensor's layout
+    /// from seat 0's side, nothing private); with `history`, the last
+    /// player actions too.
+    #[pyo3(signature = (history=false))]
+    fn public_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        history: bool,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        self.view_bytes(py, None, history)
+    }
+
+    /// What every seat sees, as compact JSON: the observation without its
+    /// seat's own fields; the moves played with `history`.
+    #[pyo3(signature = (history=false))]
+    fn public_json(&self, history: bool) -> PyResult<String> {
+        self.view_text(None, history)
+    }
+
+    /// The cards `seat` got that no other seat saw, each time a list:
+    /// its dealt hands and its draws from the stock, in order.
+    fn private_history(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<String>>> {
+        let seat = self.seat(seat)?;
+        let deck = self.inner.game().deck();
+        Ok(with_env!(&self.inner, e => e
+            .private_history(seat)
+            .iter()
+            .map(|r| deck.names(r.cards))
+            .collect()))
     }
 
     /// The actions of a game `seat` cannot tell from this one, hidden
@@ -228,7 +286,7 @@ impl PyEnv {
         seat: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<u16>> {
-        let seat = extract_seat(seat, 2)?;
+        let seat = self.seat(seat)?;
         let seed = seed_or_os(py, seed)?;
         guard(
             || with_env!(&self.inner, e => e.resample(seat, &mut SplitMix64::new(seed)).py_result()),
@@ -238,11 +296,15 @@ impl PyEnv {
     /// The returns of the game played out with uniformly random moves from
     /// `seed` (later deals shuffled from it too).
     #[pyo3(signature = (seed=None))]
-    fn playout(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<(f64, f64)> {
+    fn playout<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let seed = seed_or_os(py, seed)?;
-        let [a, b] =
+        let returns =
             guard(|| Ok(with_env!(&self.inner, e => e.playout(&mut SplitMix64::new(seed)))))?;
-        Ok((a, b))
+        PyTuple::new(py, returns)
     }
 
     /// The state dict of the position (`cardavia.from_dict` loads it);
@@ -288,7 +350,40 @@ impl PyEnv {
     }
 }
 
-/// The environments of a batch, all of one game, and a seat for each.
+impl PyEnv {
+    /// A seat of this table, checked.
+    fn seat(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+        extract_seat(seat, self.inner.players())
+    }
+
+    fn view_floats(&self, seat: Option<usize>, recall: bool) -> Vec<f32> {
+        let kind = ViewKind { seat, recall };
+        let layout = self.inner.game().view_layout(self.inner.players(), kind);
+        let mut floats = vec![0f32; layout.iter().map(|(_, n)| n).sum()];
+        with_env!(&self.inner, e => e.write_view(kind, &mut floats));
+        floats
+    }
+
+    fn view_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<usize>,
+        recall: bool,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let floats = guard(|| Ok(self.view_floats(seat, recall)))?;
+        PyByteArray::new_with(py, floats.len() * 4, |bytes| {
+            put(bytes, &floats);
+            Ok(())
+        })
+    }
+
+    fn view_text(&self, seat: Option<usize>, recall: bool) -> PyResult<String> {
+        let kind = ViewKind { seat, recall };
+        guard(|| Ok(with_env!(&self.inner, e => e.view_value(kind)).to_string()))
+    }
+}
+
+/// The environments of a batch, all of one game and table, and a seat for each.
 fn batch<'py>(
     envs: &Bound<'py, PyAny>,
     seats: &Bound<'py, PyAny>,
@@ -311,13 +406,25 @@ fn batch<'py>(
         )
         .py_result();
     }
+    // Tables of different sizes have tensors of different lengths.
+    let tables: Vec<usize> = items.iter().map(|e| e.inner.players()).collect();
+    if let Some(i) = tables.iter().position(|&n| n != tables[0]) {
+        return Err(
+            Error::argument(Kind::MixedGames, format!("envs[{i}]"), tables[i])
+                .with("expected", tables[0])
+                .with("what", "players"),
+        )
+        .py_result();
+    }
+    let players = tables.first().copied().unwrap_or(2);
+    let high = players as u64 - 1;
     let seats: Vec<usize> = if seats.is_instance_of::<PyInt>() || seats.is_instance_of::<PyBool>() {
-        vec![extract_seat(seats, 2)?; items.len()]
+        vec![extract_seat(seats, players)?; items.len()]
     } else {
         seats
             .try_iter()?
             .enumerate()
-            .map(|(i, seat)| Ok(int_in(&seat?, &format!("seats[{i}]"), 0, 1)? as usize))
+            .map(|(i, seat)| Ok(int_in(&seat?, &format!("seats[{i}]"), 0, high)? as usize))
             .collect::<PyResult<_>>()?
     };
     if seats.len() != items.len() {
@@ -367,9 +474,9 @@ pub fn observation_tensors<'py>(
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyByteArray>> {
     let (items, seats) = batch(envs, seats)?;
-    let size = items
-        .first()
-        .map_or(0, |e| e.inner.game().env_info().tensor_size);
+    let size = items.first().map_or(0, |e| {
+        e.inner.game().env_info_at(e.inner.players()).tensor_size
+    });
     let mut floats = vec![0f32; size];
     filled(py, out, items.len() * size * 4, |bytes| {
         guard(|| {
@@ -409,35 +516,71 @@ pub fn action_masks<'py>(
     })
 }
 
-/// What the adapters need of each game: the numbers of actions and chance
-/// outcomes, the tensor's size and layout, the longest game, the names of
-/// the actions.
+/// A layout as a list of `(name, length)` tuples.
+fn layout_list<'py>(py: Python<'py>, layout: &[(&str, usize)]) -> PyResult<Bound<'py, PyList>> {
+    let items: Vec<Bound<'_, PyTuple>> = layout
+        .iter()
+        .map(|&(name, len)| {
+            PyTuple::new(
+                py,
+                [
+                    name.into_pyobject(py)?.into_any(),
+                    len.into_pyobject(py)?.into_any(),
+                ],
+            )
+        })
+        .collect::<PyResult<_>>()?;
+    PyList::new(py, items)
+}
+
+/// What the adapters need of a game at a table of `players` seats: the
+/// numbers of actions and chance outcomes, the tensors' sizes and layouts
+/// (observation, information state, public with its past), the longest
+/// game, the names of the actions.
+fn table_info(py: Python<'_>, game: GameId, players: usize) -> PyResult<Bound<'_, PyDict>> {
+    let info = game.env_info_at(players);
+    let entry = PyDict::new(py);
+    entry.set_item("players", players)?;
+    entry.set_item("actions", info.actions)?;
+    entry.set_item("chance_outcomes", info.chance_outcomes)?;
+    entry.set_item("tensor_size", info.tensor_size)?;
+    entry.set_item("max_game_length", info.max_game_length)?;
+    entry.set_item("max_chance_events", info.max_chance_events)?;
+    entry.set_item("layout", layout_list(py, info.layout)?)?;
+    let views = [
+        ("info_state", Some(0), true),
+        ("public_history", None, true),
+    ];
+    for (name, seat, recall) in views {
+        let layout = game.view_layout(players, ViewKind { seat, recall });
+        let size: usize = layout.iter().map(|(_, n)| n).sum();
+        entry.set_item(format!("{name}_size"), size)?;
+        entry.set_item(format!("{name}_layout"), layout_list(py, &layout)?)?;
+    }
+    entry.set_item("action_names", PyTuple::new(py, game.action_names())?)?;
+    Ok(entry)
+}
+
+/// `cardavia.envs.env_info(game, players)`: the facts of `table_info`.
+#[pyfunction]
+#[pyo3(name = "env_info", signature = (game, players=None))]
+pub fn env_info_at<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    players: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = game_of(game)?;
+    let players = game
+        .check_players(optional_integer(players, "players")?)
+        .py_result()?;
+    table_info(py, game, players)
+}
+
+/// What the adapters need of each game at two seats (`table_info`).
 pub fn env_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let all = PyDict::new(py);
     for game in GameId::ALL {
-        let info = game.env_info();
-        let entry = PyDict::new(py);
-        entry.set_item("actions", info.actions)?;
-        entry.set_item("chance_outcomes", info.chance_outcomes)?;
-        entry.set_item("tensor_size", info.tensor_size)?;
-        entry.set_item("max_game_length", info.max_game_length)?;
-        entry.set_item("max_chance_events", info.max_chance_events)?;
-        let layout: Vec<Bound<'_, PyTuple>> = info
-            .layout
-            .iter()
-            .map(|&(name, len)| {
-                PyTuple::new(
-                    py,
-                    [
-                        name.into_pyobject(py)?.into_any(),
-                        len.into_pyobject(py)?.into_any(),
-                    ],
-                )
-            })
-            .collect::<PyResult<_>>()?;
-        entry.set_item("layout", PyList::new(py, layout)?)?;
-        entry.set_item("action_names", PyTuple::new(py, game.action_names())?)?;
-        all.set_item(game.name(), entry)?;
+        all.set_item(game.name(), table_info(py, game, 2)?)?;
     }
     Ok(all)
 }

@@ -77,6 +77,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<envs::PyEnv>()?;
     m.add_function(wrap_pyfunction!(envs::observation_tensors, m)?)?;
     m.add_function(wrap_pyfunction!(envs::action_masks, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::env_info_at, m)?)?;
     m.add("ENVS", envs::env_info(m.py())?)?;
     #[cfg(feature = "testing")]
     m.add_function(wrap_pyfunction!(soak::soak, m)?)?;

@@ -56,10 +56,14 @@ fn suits(mask: u8) -> [bool; 4] {
 }
 
 impl Schnapsen {
-    /// The cards `seat` has not seen this deal: the opponent's unknown
-    /// cards and the face-down stock.
-    pub(crate) fn unseen_by(&self, seat: usize) -> CardSet {
-        let mut seen = self.hands[seat & 1] | self.known[1 - (seat & 1)];
+    /// The cards `seat` has not seen this deal (`None`: that not both
+    /// seats have seen): the unknown cards of the hands and the face-down
+    /// stock.
+    pub(crate) fn unseen_by(&self, seat: Option<usize>) -> CardSet {
+        let mut seen = match seat {
+            Some(seat) => self.hands[seat & 1] | self.known[1 - (seat & 1)],
+            None => self.known[0] | self.known[1],
+        };
         for trick in self.tricks() {
             seen |= bit(trick.lead) | bit(trick.follow);
         }
@@ -84,16 +88,19 @@ impl Schnapsen {
 impl Tensor for Schnapsen {
     const LAYOUT: &'static [(&'static str, usize)] = &LAYOUT;
 
-    fn write_tensor(&self, seat: usize, out: &mut [f32]) {
-        let seat = seat & 1;
+    /// `view` `None`: from seat 0's side, with no hand, no seat and only
+    /// the cards both seats have seen.
+    fn write_view(&self, view: Option<usize>, out: &mut [f32]) {
+        let seat = view.unwrap_or(0) & 1;
         let other = 1 - seat;
         let mut w = Writer::new(out, Self::LAYOUT);
-        w.one_hot("seat", 2, Some(seat));
+        w.one_hot("seat", 2, view.map(|_| seat));
         w.flags("dealing", &[false]);
-        w.cards("hand", SCHNAPSEN, self.hands[seat]);
+        let hand = if view.is_some() { self.hands[seat] } else { 0 };
+        w.cards("hand", SCHNAPSEN, hand);
         w.cards("my_known", SCHNAPSEN, self.known[seat]);
         w.cards("opponent_known", SCHNAPSEN, self.known[other]);
-        let unseen = self.unseen_by(seat);
+        let unseen = self.unseen_by(view.map(|_| seat));
         w.cards("unseen", SCHNAPSEN, unseen);
         w.cards("opponent_void", SCHNAPSEN, unseen & self.voids(seat));
         w.cards("lead", SCHNAPSEN, self.lead.map_or(0, bit));
@@ -141,10 +148,15 @@ impl Tensor for Schnapsen {
         w.finish();
     }
 
-    fn write_dealing(match_so_far: Option<&Self>, seat: usize, out: &mut [f32]) {
-        let seat = seat & 1;
+    fn write_dealing(
+        match_so_far: Option<&Self>,
+        _players: usize,
+        view: Option<usize>,
+        out: &mut [f32],
+    ) {
+        let seat = view.unwrap_or(0) & 1;
         let mut w = Writer::new(out, Self::LAYOUT);
-        w.one_hot("seat", 2, Some(seat));
+        w.one_hot("seat", 2, view.map(|_| seat));
         w.flags("dealing", &[true]);
         for &(name, len) in &LAYOUT[2..LAYOUT.len() - 3] {
             w.skip(name, len);
@@ -176,6 +188,10 @@ impl Research for Schnapsen {
 
     fn hidden(&self, seat: usize) -> CardSet {
         self.hands[seat & 1] & !self.known[seat & 1]
+    }
+
+    fn hand(&self, seat: usize) -> CardSet {
+        self.hands[seat & 1]
     }
 
     fn face_down_stock(&self) -> Vec<Card> {
