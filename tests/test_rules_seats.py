@@ -412,21 +412,19 @@ def test_attacker_out_is_refused(engine: str) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_the_ai_refuses_a_table_for_now(engine: str) -> None:
-    g = cardavia.new_game("durak", seed=3, players=3, engine="reference")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_ai_plays_at_a_table(engine: str, players: int) -> None:
+    """Both engines search a table's observation and agree on its worlds:
+    a legal move, the same for a seed, and a world that gives the seat the
+    very observation it was sampled from."""
+    g = cardavia.new_game("durak", seed=3, players=players, engine="reference")
     obs = g.observation(g.current_player)
-    with pytest.raises(InvalidArgumentError) as info:
-        cardavia.ai.choose_move(obs, iterations=50, seed=1, engine=engine)
-    assert (info.value.kind, info.value.field, info.value.value) == (
-        "players_unsupported", "players", 3,
-    )  # fmt: skip
-    with pytest.raises(InvalidArgumentError, match="players"):
-        cardavia.ai.sample_world(obs, seed=1)
-    # Two seats are searched as before.
-    two = cardavia.new_game("durak", seed=3)
-    duel = two.observation(two.current_player)
-    duel_move = cardavia.ai.choose_move(duel, iterations=50, seed=1, engine=engine)
-    assert duel_move in duel["legal_moves"]
+    move = cardavia.ai.choose_move(obs, iterations=60, seed=1, engine=engine)
+    assert move in obs["legal_moves"]
+    assert cardavia.ai.choose_move(obs, iterations=60, seed=1, engine=engine) == move
+    world = cardavia.from_dict(cardavia.ai.sample_world(obs, seed=1))
+    assert world.players == players
+    assert world.observation(g.current_player) == obs
 
 
 @pytest.mark.parametrize("game", DURAKS)

@@ -86,9 +86,6 @@ TEXTS: dict[str, str] = {
     "no_winner": "{field}: from three players on the deal has a loser, not a winner",
     "loser_not_last": "{field}: the durak is the one seat still in, holding cards",
     "two_players": "{field}: {game} is played by two; it takes no {field}, got {value}",
-    "players_unsupported": (
-        "{field}: the AI plays Durak for two; a table of {value} is not supported yet"
-    ),
     # Schnapsen: the match, the deal and its record (chapter 5).
     "deal_after_match": "{field}: a deal after the match was won",
     "match_points": "{field} do not follow from the deals",

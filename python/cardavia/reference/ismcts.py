@@ -18,6 +18,7 @@ from typing import Any
 
 from .base import ReferenceGame
 from .checks import fault
+from .durak.rules import DurakRules
 from .schnapsen import SchnapsenGame
 from .worlds import check_observation, deal_world
 
@@ -49,13 +50,17 @@ def _progress(game: ReferenceGame) -> tuple[int, list[int]]:
 
 
 def horizon(game: ReferenceGame, root: tuple[int, list[int]]) -> list[float] | None:
-    """Rewards in [0, 1] for both seats once the search horizon is reached."""
+    """Rewards in [0, 1] for every seat once the search horizon is reached;
+    at a larger Durak table each seat's result of RULES 7 (not to be the
+    durak), which every seat maximises for itself."""
     deals, points = _progress(game)
     if deals > root[0]:
         gain = [points[0] - root[1][0], points[1] - root[1][1]]
         r0 = 0.5 + (gain[0] - gain[1]) / 6.0
         return [r0, 1.0 - r0]
     if game.outcome is not None:
+        if isinstance(game, DurakRules) and game.players > 2:
+            return game.results()
         winner = game.outcome.get("winner")
         if winner is None:
             return [0.5, 0.5]

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import ATLASNYE, SCHNAPSEN, Deck, suit
-from ..errors import InvalidArgumentError
 from . import GAME_CLASSES
 from .base import ReferenceGame
 from .checks import (
@@ -31,6 +30,7 @@ from .checks import (
     check_bool,
     check_cards,
     check_depth,
+    check_entries,
     check_int,
     check_keys,
     check_list,
@@ -132,19 +132,26 @@ def sample_world(obs: object, rng: random.Random) -> ReferenceGame:
 
 
 def deal_world(template: Template, rng: random.Random) -> ReferenceGame:
-    """A world of a checked observation, its hidden cards dealt anew."""
+    """A world of a checked observation, its hidden cards dealt anew: each
+    opponent keeps its hand size and the cards known in it."""
     state = dict(template.state)
-    seat, other = template.seat, 1 - template.seat
-    chosen = rng.sample(template.allowed, template.need)
-    rest = [card for card in template.unknown if card not in chosen]
-    rng.shuffle(rest)
+    seat = template.seat
     deck = SCHNAPSEN if state["game"] == "schnapsen" else ATLASNYE
+    known = state["known"]
     hands = [list(hand) for hand in state["hands"]]
-    hands[other] = deck.sort(state["known"][other] + chosen)
+    others = [s for s in range(len(hands)) if s != seat]
+    pool = list(template.allowed)
+    dealt: list[str] = []
+    for s in others:
+        need = len(hands[s]) - len(known[s])
+        chosen = rng.sample([card for card in pool if card not in dealt], need)
+        dealt += chosen
+        hands[s] = deck.sort(known[s] + chosen)
+    rest = [card for card in template.unknown if card not in dealt]
+    rng.shuffle(rest)
     state["hands"] = hands
     bottom = state["stock"][len(rest) :]  # the Durak trump card stays last
     state["stock"] = rest + bottom
-    del seat
     return GAME_CLASSES[state["game"]].from_dict(state)
 
 
@@ -152,39 +159,56 @@ def deal_world(template: Template, rng: random.Random) -> ReferenceGame:
 
 
 def _durak_template(obs: Mapping[str, Any]) -> Template:
-    if "players" in obs:
-        # Worlds of a larger table (the N-1 hidden hands) are not dealt
-        # yet, so neither the AI nor ``sample_world`` takes one.
-        players = check_int(obs["players"], "players", 2, MAX_SEATS)
-        if players != 2:
-            raise InvalidArgumentError(kind="players_unsupported", field="players", value=players)
-    seat, hand, sizes, known = _seat_fields(obs, ATLASNYE, 36)
-    other = 1 - seat
+    players = 2 if "players" not in obs else check_int(obs["players"], "players", 2, MAX_SEATS)
+    if players > 2:
+        # A larger table's observation says who is out and who passed.
+        for key in ("out", "passed"):
+            if key not in obs:
+                raise fault("missing_field", "observation", key)
+    seat, hand, sizes, known = _seat_fields(obs, ATLASNYE, 36, players)
+    others = [s for s in range(players) if s != seat]
     trump_card = ATLASNYE.check_card(obs["trump_card"], "trump_card")
     stock_size = check_int(obs["stock_size"], "stock_size", 0, 24)
     table = [durak_state.check_table_pair(pair, i) for i, pair in enumerate(_list(obs, "table"))]
     discard = check_cards(obs["discard"], ATLASNYE, "discard", sorted_=True)
-    attacker = check_seat(obs["attacker"], "attacker")
+    attacker = check_int(obs["attacker"], "attacker", 0, players - 1)
     taking = check_bool(obs["taking"], "taking")
     limit = check_int(obs["limit"], "limit", 0, 6)
     idle_bouts = check_int(obs["idle_bouts"], "idle_bouts", 0, 50)
     history = _history(obs, DurakGame.MOVES if obs["game"] == "durak" else PerevodnoyGame.MOVES)
-    outcome = durak_outcome.check_outcome(obs["outcome"], reason_optional=True)
+    outcome = durak_outcome.check_outcome(obs["outcome"], reason_optional=True, players=players)
+    out = [] if "out" not in obs else durak_outcome.read_groups(obs["out"], "out", players)
+    passed = set() if "passed" not in obs else durak_state.read_passed(obs["passed"], players)
     if len(hand) != sizes[seat]:
         raise fault("hand_sizes", "hand", len(hand))
     table_cards = [card for pair in table for card in pair if card is not None]
-    seen = set(hand) | set(known[other]) | set(table_cards) | set(discard)
+    seen = set(hand) | {card for s in others for card in known[s]} | set(table_cards)
+    seen |= set(discard)
     if stock_size:
         seen.add(trump_card)
     unknown = [card for card in ATLASNYE.cards if card not in seen]
-    need = sizes[other] - len(known[other])
-    if need < 0 or need + max(stock_size - 1, 0) != len(unknown):
+    needs = [0] * players
+    for s in others:
+        needs[s] = sizes[s] - len(known[s])
+        if needs[s] < 0:
+            raise fault("card_counts", "stock_size", stock_size)
+    hidden = sum(needs)
+    if hidden + max(stock_size - 1, 0) != len(unknown):
         raise fault("card_counts", "stock_size", stock_size)
-    opponent = ATLASNYE.sort(known[other] + unknown[:need])
-    hands = [hand, opponent] if seat == 0 else [opponent, hand]
+    # The unseen cards in canonical order: the opponents' first, seat by
+    # seat, then the stock.
+    hands: list[list[str]] = []
+    placed = 0
+    for s in range(players):
+        if s == seat:
+            hands.append(hand)
+            continue
+        hands.append(ATLASNYE.sort(known[s] + unknown[placed : placed + needs[s]]))
+        placed += needs[s]
     if outcome is not None and "reason" not in outcome:
         # Written before the outcome had a reason: it follows from the hands.
-        outcome["reason"] = durak_outcome.end_reason(outcome, 2, not hands[0] and not hands[1])
+        nobody_in = all(not h for h in hands)
+        outcome["reason"] = durak_outcome.end_reason(outcome, players, nobody_in)
     state = {
         "schema": SCHEMA_VERSION,
         "game": obs["game"],
@@ -192,7 +216,7 @@ def _durak_template(obs: Mapping[str, Any]) -> Template:
         "deck": list(ATLASNYE.cards),
         "trump_card": trump_card,
         "hands": hands,
-        "stock": unknown[need:] + ([trump_card] if stock_size else []),
+        "stock": unknown[hidden:] + ([trump_card] if stock_size else []),
         "table": table,
         "discard": discard,
         "attacker": attacker,
@@ -203,7 +227,11 @@ def _durak_template(obs: Mapping[str, Any]) -> Template:
         "history": history,
         "outcome": outcome,
     }
-    return Template(seat, state, unknown, unknown, need)
+    if players > 2 or "out" in obs or "passed" in obs:
+        state["players"] = players
+        state["out"] = out
+        state["passed"] = sorted(passed)
+    return Template(seat, state, unknown, unknown, hidden)
 
 
 # -------------------------------------------------------------- Schnapsen
@@ -325,16 +353,17 @@ def _list(obs: Mapping[str, Any], key: str) -> list[Any]:
 
 
 def _seat_fields(
-    obs: Mapping[str, Any], deck: Deck, most: int
+    obs: Mapping[str, Any], deck: Deck, most: int, players: int = 2
 ) -> tuple[int, list[str], list[int], list[list[str]]]:
     """What every observation says of the seat and the hands: the seat, its
-    hand, both hands' sizes (at most ``most``) and the cards known in each."""
-    seat = check_seat(obs["seat"], "seat")
+    hand, every hand's size (at most ``most``) and the cards known in each,
+    for a table of ``players`` seats."""
+    seat = check_int(obs["seat"], "seat", 0, players - 1)
     hand = check_cards(obs["hand"], deck, "hand", sorted_=True)
-    sizes = check_pair(obs["hand_sizes"], "hand_sizes")
-    sizes = [check_int(sizes[i], f"hand_sizes[{i}]", 0, most) for i in (0, 1)]
-    known = check_pair(obs["known"], "known")
-    known = [check_cards(known[i], deck, f"known[{i}]", sorted_=True) for i in (0, 1)]
+    entries = check_entries(obs["hand_sizes"], "hand_sizes", players)
+    sizes = [check_int(entries[i], f"hand_sizes[{i}]", 0, most) for i in range(players)]
+    entries = check_entries(obs["known"], "known", players)
+    known = [check_cards(entries[i], deck, f"known[{i}]", sorted_=True) for i in range(players)]
     return seat, hand, sizes, known
 
 

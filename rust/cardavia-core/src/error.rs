@@ -105,7 +105,6 @@ named! {
         NoWinner = "no_winner",
         LoserNotLast = "loser_not_last",
         TwoPlayers = "two_players",
-        PlayersUnsupported = "players_unsupported",
         DealAfterMatch = "deal_after_match",
         MatchPoints = "match_points",
         OutcomeTiming = "outcome_timing",

@@ -68,6 +68,12 @@ pub struct Record {
     pub history: Vec<String>,
 }
 
+/// The most seats any game seats (Durak, RULES 7).
+pub const MOST_SEATS: usize = 6;
+
+/// A result for every seat, in [0, 1]; the seats past the table's hold 0.
+pub type Rewards = [f32; MOST_SEATS];
+
 /// How a finished game ended (Schnapsen: the match). The loser of a win
 /// is the other seat; from three seats on a Durak table has a loser, the
 /// durak, and no winner (RULES 7).
@@ -145,6 +151,17 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// `None` while playing.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Each seat's result of a finished game, in [0, 1]: what the search
+    /// maximises for every seat (RULES 7; two seats: win 1, draw ½, loss 0).
+    fn rewards(&self) -> Rewards {
+        let mut rewards = [0.0; MOST_SEATS];
+        match self.winner() {
+            Some(winner) => rewards[winner] = 1.0,
+            None => rewards[..2].fill(0.5),
+        }
+        rewards
+    }
 
     /// The winning seat of a finished game (`None`: a draw, or not over).
     /// Schnapsen: the match winner.

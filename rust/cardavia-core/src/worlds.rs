@@ -13,7 +13,7 @@
 
 use crate::cards::{bit, CardSet, Deck};
 use crate::checks::{
-    check_cards, check_depth, check_keys_optional, check_pair, check_seat, check_small,
+    check_cards, check_depth, check_entries, check_keys_optional, check_small, item,
 };
 use crate::dispatch::family;
 use crate::error::{invalid, Error, Kind, Result};
@@ -183,28 +183,41 @@ pub(crate) fn turn<G: Game>(game: &G, seat: usize) -> (Value, Value) {
 }
 
 /// What every observation says of the seat and the hands: the seat, its
-/// hand, both hands' sizes (at most `most`) and the cards known in each.
+/// hand, every hand's size (at most `most`) and the cards known in each,
+/// for a table of `players` seats.
 pub(crate) struct SeatFields {
     pub seat: usize,
     pub hand: Vec<u8>,
-    pub sizes: [usize; 2],
-    pub known: [Vec<u8>; 2],
+    pub sizes: Vec<usize>,
+    pub known: Vec<Vec<u8>>,
 }
 
-pub(crate) fn seat_fields(obs: &Map<String, Value>, deck: Deck, most: u8) -> Result<SeatFields> {
+pub(crate) fn seat_fields(
+    obs: &Map<String, Value>,
+    deck: Deck,
+    most: u8,
+    players: usize,
+) -> Result<SeatFields> {
     let field = |key: &str| obs.get(key).unwrap_or(&Value::Null);
-    let seat = usize::from(check_seat(field("seat"), "seat")?);
+    let seat = usize::from(check_small(field("seat"), "seat", 0, players as u8 - 1)?);
     let hand = check_cards(deck, field("hand"), "hand", true)?;
-    let [s0, s1] = check_pair(field("hand_sizes"), "hand_sizes")?;
-    let sizes = [
-        usize::from(check_small(s0, "hand_sizes[0]", 0, most)?),
-        usize::from(check_small(s1, "hand_sizes[1]", 0, most)?),
-    ];
-    let [k0, k1] = check_pair(field("known"), "known")?;
-    let known = [
-        check_cards(deck, k0, "known[0]", true)?,
-        check_cards(deck, k1, "known[1]", true)?,
-    ];
+    let sizes = check_entries(field("hand_sizes"), "hand_sizes", players)?
+        .iter()
+        .enumerate()
+        .map(|(s, size)| {
+            Ok(usize::from(check_small(
+                size,
+                &item("hand_sizes", s),
+                0,
+                most,
+            )?))
+        })
+        .collect::<Result<_>>()?;
+    let known = check_entries(field("known"), "known", players)?
+        .iter()
+        .enumerate()
+        .map(|(s, cards)| check_cards(deck, cards, &item("known", s), true))
+        .collect::<Result<_>>()?;
     Ok(SeatFields {
         seat,
         hand,

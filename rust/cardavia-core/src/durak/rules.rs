@@ -11,7 +11,7 @@
 //! six (attack, defence) pairs plus the set of its ranks.
 
 use crate::cards::{bit, cards, count, nth, Card, CardSet, Deck, ATLASNYE};
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, MoveList, Outcome, Rewards, MOST_SEATS};
 use crate::rng::SplitMix64;
 
 pub const DECK: Deck = ATLASNYE;
@@ -19,7 +19,7 @@ pub const HAND_SIZE: u32 = 6;
 pub const MAX_ATTACKS: usize = 6;
 pub const IDLE_BOUT_LIMIT: u8 = 50;
 /// The most seats at a Durak table (RULES 7).
-pub const MAX_SEATS: usize = 6;
+pub const MAX_SEATS: usize = MOST_SEATS;
 
 pub(super) const DECK_LEN: usize = 36;
 const RANKS: usize = 9;
@@ -713,5 +713,10 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
             Some(Outcome::Win { winner }) => Some(winner as usize),
             _ => None,
         }
+    }
+
+    /// Chapter 7's results: at a larger table every seat but the durak 1.
+    fn rewards(&self) -> Rewards {
+        self.results().map(|result| result as f32)
     }
 }

@@ -222,7 +222,7 @@ fn read_seats(value: &Value, what: &str, players: usize) -> Result<Vec<Vec<Card>
 }
 
 /// Ascending seats below `players`, each once: the throwers passed.
-fn read_passed(value: &Value, players: usize) -> Result<Vec<u8>> {
+pub(super) fn read_passed(value: &Value, players: usize) -> Result<Vec<u8>> {
     let seats: Vec<u8> = check_list(value, "passed")?
         .iter()
         .enumerate()

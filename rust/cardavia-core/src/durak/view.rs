@@ -3,12 +3,12 @@
 //! `python/cardavia/reference/durak/view.py` and of the Durak part of
 //! `reference/worlds.py`.
 
-use super::outcome::check_outcome;
+use super::outcome::{check_outcome, read_groups};
 use super::rules::{DurakRules, Phase, DECK, IDLE_BOUT_LIMIT, MAX_ATTACKS, MAX_SEATS};
-use super::state::{read_table, Parsed};
+use super::state::{read_passed, read_table, Parsed};
 use crate::cards::{bit, count, CardSet, SUIT_LETTERS};
-use crate::checks::{check_bool, check_card, check_cards, check_history, check_seat, check_small};
-use crate::error::{invalid, Error, Kind, Result};
+use crate::checks::{check_bool, check_card, check_cards, check_history, check_small};
+use crate::error::{invalid, Kind, Result};
 use crate::game::{Game, Record, State};
 use crate::worlds::{seat_fields, turn, unseen, with_derived, Observe, Worlds};
 use serde_json::{json, Map, Value};
@@ -181,39 +181,50 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
         derived
     }
 
-    /// The hidden cards are the opponent's unknown ones and the stock but
-    /// its bottom card, the trump card, which lies face up.
+    /// The hidden cards are the opponents' unknown ones and the stock but
+    /// its bottom card, the trump card, which lies face up. The table size
+    /// comes first: the lists of every seat are as long as it says.
     fn read_observation(obs: &Map<String, Value>) -> Result<Worlds<Self>> {
         let field = |key: &str| obs.get(key).unwrap_or(&Value::Null);
-        if let Some(players) = obs.get("players") {
-            // Worlds of a larger table (the N-1 hidden hands) are not
-            // dealt yet, so neither the AI nor `sample_world` takes one.
-            let players = check_small(players, "players", 2, MAX_SEATS as u8)?;
-            if players != 2 {
-                return Err(Error::argument(
-                    Kind::PlayersUnsupported,
-                    "players",
-                    players,
-                ));
+        let players = match obs.get("players") {
+            None => 2,
+            Some(players) => usize::from(check_small(players, "players", 2, MAX_SEATS as u8)?),
+        };
+        if players > 2 {
+            // A larger table's observation says who is out and who passed.
+            if let Some(missing) = ["out", "passed"]
+                .into_iter()
+                .find(|k| !obs.contains_key(*k))
+            {
+                return invalid(Kind::MissingField, "observation", missing);
             }
         }
-        let fields = seat_fields(obs, DECK, 36)?;
-        let (seat, other) = (fields.seat, 1 - fields.seat);
+        let fields = seat_fields(obs, DECK, 36, players)?;
+        let seat = fields.seat;
         let trump_card = check_card(DECK, field("trump_card"), "trump_card")?;
         let stock_size = usize::from(check_small(field("stock_size"), "stock_size", 0, 24)?);
         let table = read_table(field("table"))?;
         let discard = check_cards(DECK, field("discard"), "discard", true)?;
-        let attacker = check_seat(field("attacker"), "attacker")?;
+        let attacker = check_small(field("attacker"), "attacker", 0, players as u8 - 1)?;
         let taking = check_bool(field("taking"), "taking")?;
         let limit = check_small(field("limit"), "limit", 0, MAX_ATTACKS as u8)?;
         let idle_bouts = check_small(field("idle_bouts"), "idle_bouts", 0, IDLE_BOUT_LIMIT)?;
         let history = check_history::<Self>(field("history"))?;
-        let read = check_outcome(field("outcome"), true, 2)?;
+        let read = check_outcome(field("outcome"), true, players)?;
+        let out = match obs.get("out") {
+            None => Vec::new(),
+            Some(out) => read_groups(out, "out", players)?,
+        };
+        let passed = match obs.get("passed") {
+            None => Vec::new(),
+            Some(passed) => read_passed(passed, players)?,
+        };
         if fields.hand.len() != fields.sizes[seat] {
             return invalid(Kind::HandSizes, "hand", fields.hand.len());
         }
+        let others = || (0..players).filter(|&s| s != seat);
         let mut seen: CardSet = fields.hand.iter().fold(0, |set, &c| set | bit(c));
-        for &card in fields.known[other].iter().chain(&discard) {
+        for &card in others().flat_map(|s| &fields.known[s]).chain(&discard) {
             seen |= bit(card);
         }
         for &(attack, defence) in &table {
@@ -223,23 +234,39 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
             seen |= bit(trump_card);
         }
         let unknown = unseen(DECK, seen);
-        let need = fields.sizes[other].checked_sub(fields.known[other].len());
-        let Some(need) = need.filter(|&n| n + stock_size.saturating_sub(1) == unknown.len()) else {
+        // How many unseen cards each opponent holds.
+        let mut needs = vec![0; players];
+        for s in others() {
+            match fields.sizes[s].checked_sub(fields.known[s].len()) {
+                Some(need) => needs[s] = need,
+                None => return invalid(Kind::CardCounts, "stock_size", stock_size),
+            }
+        }
+        let hidden: usize = needs.iter().sum();
+        if hidden + stock_size.saturating_sub(1) != unknown.len() {
             return invalid(Kind::CardCounts, "stock_size", stock_size);
-        };
-        let mut opponent: Vec<u8> = fields.known[other].clone();
-        opponent.extend_from_slice(&unknown[..need]);
-        opponent.sort_unstable();
-        let mut stock = unknown[need..].to_vec();
+        }
+        // The unseen cards in canonical order: the opponents' first, seat
+        // by seat, then the stock.
+        let mut rest = unknown.iter().copied();
+        let mut hands = Vec::with_capacity(players);
+        for (s, &need) in needs.iter().enumerate() {
+            if s == seat {
+                hands.push(fields.hand.clone());
+                continue;
+            }
+            let mut hand: Vec<u8> = fields.known[s].clone();
+            hand.extend(rest.by_ref().take(need));
+            hand.sort_unstable();
+            hands.push(hand);
+        }
+        let mut stock: Vec<u8> = rest.collect();
         if stock_size > 0 {
             stock.push(trump_card);
         }
-        let mut hands = vec![fields.hand, opponent];
-        if seat == 1 {
-            hands.swap(0, 1);
-        }
+        let derive_out = !obs.contains_key("out");
         let mut parsed = Parsed {
-            players: 2,
+            players,
             seed: None,
             deck: (0..DECK.len() as u8).collect(),
             trump_card,
@@ -251,15 +278,15 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
             taking,
             limit,
             idle_bouts,
-            known: fields.known.to_vec(),
-            out: Vec::new(),
-            passed: Vec::new(),
+            known: fields.known,
+            out,
+            passed,
             history,
             outcome: None,
             reason: None,
             outcome_out: None,
         };
-        parsed.set_outcome(read, true);
+        parsed.set_outcome(read, derive_out);
         parsed.check_consistency(TRANSFERS)?;
         let (template, record) = parsed.build::<TRANSFERS>();
         Ok(Worlds {

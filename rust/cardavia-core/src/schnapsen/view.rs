@@ -191,7 +191,7 @@ impl Observe for Schnapsen {
     /// stock; the indicator lies face up.
     fn read_observation(obs: &Map<String, Value>) -> Result<Worlds<Self>> {
         let field = |key: &str| obs.get(key).unwrap_or(&Value::Null);
-        let fields = seat_fields(obs, SCHNAPSEN, 5)?;
+        let fields = seat_fields(obs, SCHNAPSEN, 5, 2)?;
         let (seat, other) = (fields.seat, 1 - fields.seat);
         let match_points = check_match_points(field("match_points"), "match_points")?;
         let deals = check_deals(field("deals"), "deals")?;
@@ -253,7 +253,7 @@ impl Observe for Schnapsen {
             marriages,
             closed,
             exchange,
-            known: fields.known,
+            known: [fields.known[0].clone(), fields.known[1].clone()],
             history,
             outcome,
         };

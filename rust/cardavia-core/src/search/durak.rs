@@ -4,7 +4,7 @@
 use super::ismcts::Playout;
 use super::{Endgame, Resample, Rollout};
 use crate::cards::{bit, cards, Card, CardSet, ATLASNYE};
-use crate::durak::{DurakMove, DurakRules, Phase};
+use crate::durak::{DurakMove, DurakRules, Phase, MAX_SEATS};
 use crate::game::Game;
 use crate::rng::{shuffle, SplitMix64};
 
@@ -105,13 +105,12 @@ impl<const TRANSFERS: bool> Rollout for DurakRules<TRANSFERS> {
 }
 
 impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
-    /// The opponent's unknown cards and the face-down stock are dealt
-    /// anew; the trump card stays at the bottom of the stock. Durak has no
-    /// follow rules, so nothing is excluded beyond what is seen.
+    /// The opponents' unknown cards and the face-down stock are dealt
+    /// anew, each opponent keeping its hand size and the cards known to be
+    /// in it (taken from the table; at six seats the trump card seat 5
+    /// showed); the trump card stays at the bottom of the stock. Durak has
+    /// no follow rules, so nothing is excluded beyond what is seen.
     fn resample_hidden(&mut self, observer: usize, allowed: CardSet, rng: &mut SplitMix64) -> bool {
-        let other = 1 - (observer & 1);
-        let hidden = self.hands[other] & !self.known[other];
-        let need = hidden.count_ones() as usize;
         let top = usize::from(self.stock_top);
         // The last stock card is the public trump card.
         let face_down = if top < self.stock.len() {
@@ -119,17 +118,43 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
         } else {
             top..top
         };
-        let mut pool = hidden;
+        let mut pool = 0;
         for &card in &self.stock[face_down.clone()] {
             pool |= bit(card);
         }
-        let Some(chosen) = super::draw_from(pool & allowed, need, rng) else {
-            return false;
-        };
-        self.hands[other] = self.known[other] | chosen;
+        if self.players == 2 {
+            // The duel's one opponent, drawn as before the larger tables so
+            // that a seed and a budget still give the same move.
+            let other = 1 - (observer & 1);
+            let hidden = self.hands[other] & !self.known[other];
+            pool |= hidden;
+            let Some(chosen) = super::draw_from(pool & allowed, hidden.count_ones() as usize, rng)
+            else {
+                return false;
+            };
+            self.hands[other] = self.known[other] | chosen;
+            pool &= !chosen;
+        } else {
+            let others = (0..usize::from(self.players)).filter(|&seat| seat != observer);
+            let mut needs = [0usize; MAX_SEATS];
+            for seat in others.clone() {
+                let hidden = self.hands[seat] & !self.known[seat];
+                needs[seat] = hidden.count_ones() as usize;
+                pool |= hidden;
+            }
+            let mut hands = self.hands;
+            for seat in others {
+                let Some(chosen) = super::draw_from(pool & allowed, needs[seat], rng) else {
+                    return false;
+                };
+                hands[seat] = self.known[seat] | chosen;
+                pool &= !chosen;
+            }
+            self.hands = hands;
+        }
         let mut rest = [0 as Card; 64];
         let mut n_rest = 0;
-        for card in cards(pool & !chosen) {
+        for card in cards(pool) {
             rest[n_rest] = card;
             n_rest += 1;
         }
@@ -172,6 +197,11 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
     /// oldest must be beaten first), and who attacks, taking, the limit,
     /// the idle-bout count and how many attacks lie and are beaten.
     fn position_key(&self) -> Option<[u64; 4]> {
+        if self.players > 2 {
+            // The key packs a duel; a larger table's endgame (two seats
+            // left in) is solved without a table.
+            return None;
+        }
         let (len, defended) = (usize::from(self.table_len), usize::from(self.defended));
         let mut open = 0u64;
         for (i, &attack) in self.attacks[defended.min(len)..len].iter().enumerate() {
@@ -191,10 +221,16 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
         ])
     }
 
-    /// With the stock empty every unseen card is in the opponent's hand:
-    /// nothing is hidden. Solved exactly while the hands are small.
+    /// With the stock empty and two seats left in, every unseen card is in
+    /// the other one's hand: nothing is hidden, and the seats already out
+    /// have their result, so the two play a duel. Solved exactly while the
+    /// hands are small.
     fn endgame(&self, _observer: usize) -> Endgame {
-        let cards_left = (self.hands[0] | self.hands[1] | self.table_set).count_ones();
+        if self.players > 2 && self.seats_in().count_ones() != 2 {
+            return Endgame::No;
+        }
+        let hands = self.hands.iter().fold(0, |all, &hand| all | hand);
+        let cards_left = (hands | self.table_set).count_ones();
         if self.stock_len() == 0 && cards_left <= ENDGAME_CARDS {
             Endgame::Perfect
         } else {

@@ -8,7 +8,7 @@
 //! counts in place of the parent's visits.
 
 use super::{Determinize, Rollout};
-use crate::game::{Game, MoveList};
+use crate::game::{Game, MoveList, Rewards, MOST_SEATS};
 use crate::rng::SplitMix64;
 use std::time::{Duration, Instant};
 
@@ -91,8 +91,8 @@ const MAST_MOVES: usize = 128;
 
 /// What each move has earned its mover, by seat and move number.
 struct MoveAverages {
-    reward: [[f32; MAST_MOVES]; 2],
-    plays: [[u32; MAST_MOVES]; 2],
+    reward: [[f32; MAST_MOVES]; MOST_SEATS],
+    plays: [[u32; MAST_MOVES]; MOST_SEATS],
     /// The moves of the current iteration: (seat, move number).
     played: Vec<(u8, u8)>,
 }
@@ -100,8 +100,8 @@ struct MoveAverages {
 impl MoveAverages {
     fn new() -> Self {
         Self {
-            reward: [[0.0; MAST_MOVES]; 2],
-            plays: [[0; MAST_MOVES]; 2],
+            reward: [[0.0; MAST_MOVES]; MOST_SEATS],
+            plays: [[0; MAST_MOVES]; MOST_SEATS],
             played: Vec::with_capacity(256),
         }
     }
@@ -124,7 +124,7 @@ impl MoveAverages {
     }
 
     /// Credit every move of the iteration with its mover's reward.
-    fn credit(&mut self, reward: [f32; 2]) {
+    fn credit(&mut self, reward: Rewards) {
         for &(seat, index) in &self.played {
             let (seat, index) = (usize::from(seat), usize::from(index));
             self.reward[seat][index] += reward[seat];
@@ -187,24 +187,27 @@ struct Node<M> {
 }
 
 /// Where the search stops: the end of the game or, in Schnapsen, the end
-/// of the deal being played. Rewards in [0, 1] for each seat: the chance
-/// to win the game (Schnapsen: the match).
-pub(crate) fn horizon<G: Game>(game: &G, root_deals: u32) -> Option<[f32; 2]> {
+/// of the deal being played. Rewards in [0, 1] for each seat, each seat
+/// maximising its own: the chance to win the game (Schnapsen: the match),
+/// at a larger Durak table not to be the durak (RULES 7).
+pub(crate) fn horizon<G: Game>(game: &G, root_deals: u32) -> Option<Rewards> {
     if game.deals_finished() > root_deals {
         // A deal of a match ended: what it did to the chance to win the
         // match (a game point from 2-1 is worth more than from 7-7).
         let equity = game.match_equity() as f32;
-        return Some([equity, 1.0 - equity]);
+        let mut rewards = [0.0; MOST_SEATS];
+        rewards[..2].copy_from_slice(&[equity, 1.0 - equity]);
+        return Some(rewards);
     }
     if game.is_over() {
-        return Some(match game.winner() {
-            Some(0) => [1.0, 0.0],
-            Some(_) => [0.0, 1.0],
-            None => [0.5, 0.5],
-        });
+        return Some(game.rewards());
     }
     None
 }
+
+/// What a world without a seat to move is worth: nothing to anyone's
+/// advantage (it cannot arise in a legal position).
+const NEUTRAL: Rewards = [0.5; MOST_SEATS];
 
 struct Tree<M> {
     nodes: Vec<Node<M>>,
@@ -263,7 +266,7 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                 break self.rollout(world, rng, config, root_deals);
             }
             let Some(player) = world.current_player() else {
-                break [0.5, 0.5];
+                break NEUTRAL;
             };
             legal.clear();
             world.legal_moves(&mut legal);
@@ -345,7 +348,7 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
         rng: &mut SplitMix64,
         config: &Config,
         root_deals: u32,
-    ) -> [f32; 2] {
+    ) -> Rewards {
         loop {
             if let Some(reward) = horizon(&world, root_deals) {
                 return reward;
@@ -355,7 +358,7 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                 Playout::Random => world.random_move(rng),
                 Playout::Mast => {
                     let Some(seat) = world.current_player() else {
-                        return [0.5, 0.5];
+                        return NEUTRAL;
                     };
                     let mv = self.averages.choose(&world, seat, rng);
                     self.averages.note::<G>(seat, mv);
