@@ -454,3 +454,19 @@ def test_ai_players_ask_the_ai_for_every_seat(monkeypatch: pytest.MonkeyPatch) -
     run("greedy", "normal", players=4, deals=1, seed=4, threads=1)
     assert {level for *_, level in asked} == {"normal"}
     assert {seat for _, seat, _, _ in asked} == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("game", ["durak", "perevodnoy"])
+def test_the_ai_plays_a_table(game: str) -> None:
+    """ai:50 at three seats, the real search: every game ends, the figures
+    add up, and a seed fixes them whatever the threads."""
+    one = run("ai:50", "greedy", players=3, deals=2, seed=6, threads=1, game=game)
+    two = run("ai:50", "greedy", players=3, deals=2, seed=6, threads=2, game=game)
+    assert results(one) == results(two)
+    assert one["games"] == 6 and 0 <= one["a_durak"] <= 6
+
+
+def test_a_served_ai_plays_a_table_as_in_process() -> None:
+    local = run("ai:50", "random", players=3, deals=1, seed=2)
+    served = run(f"{SERVE} ai:50", "random", players=3, deals=1, seed=2)
+    assert results(served) | {"a": "ai:50"} == results(local)

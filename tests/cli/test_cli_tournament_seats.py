@@ -156,3 +156,12 @@ def test_an_interrupted_table(runner: CliRunner, monkeypatch: pytest.MonkeyPatch
     code, out = run(runner, args)
     assert code == 130 and "Stopped after 5 of 12 games" in flat(out)
     assert seen["players"] == 4 and seen["deals"] == 3
+
+
+def test_the_ai_at_a_table(runner: CliRunner) -> None:
+    args = ["tournament", "perevodnoy", "--a", "ai:50", "--b", "greedy", "--players", "3",
+            "--deals", "1", "--seed", "5", "--json"]  # fmt: skip
+    code, out = run(runner, args)
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["players"] == 3 and data["games"] == 3 and data["a"] == "ai:50"
