@@ -76,7 +76,10 @@ def test_a_hint_lists_every_move_by_its_chance(
     monkeypatch.setattr(StandIn, "analyse", analyse)
     with table(client) as opened:
         state = opened.ask_one(type="new", game="durak")
-        while state["view"]["turn"] != "you":
+        # A turn with a choice: a forced move is played on (the deal is random).
+        while state["view"]["turn"] != "you" or len(state["view"]["moves"]) < 2:
+            if state["view"]["turn"] == "you":
+                opened.send(type="move", move=state["view"]["moves"][0]["move"])
             state = opened.receive()
         hint = opened.ask_one(type="hint")
     rows = hint["rows"]
