@@ -99,7 +99,7 @@ enum Want {
 }
 
 fn run<G: Resample>(worlds: &Worlds<G>, search: &Settings, want: Want) -> Stats {
-    let mut config = search.config::<G>();
+    let mut config = search.config_at(worlds.template());
     if let Want::Stats { settle } = want {
         config.settle = settle;
     }

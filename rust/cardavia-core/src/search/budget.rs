@@ -124,6 +124,15 @@ impl Settings {
             ..Config::default()
         }
     }
+
+    /// `config` for a search from `position`: its own rollouts
+    /// (`Rollout::playout`) unless others were asked for.
+    pub fn config_at<G: Rollout>(&self, position: &G) -> Config {
+        Config {
+            playout: self.playout.unwrap_or_else(|| position.playout()),
+            ..self.config::<G>()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -179,6 +188,16 @@ mod tests {
         };
         let mast = mast.resolve().unwrap();
         assert_eq!(mast.config::<Durak>().playout, Playout::Mast);
+        // A table of four plays informed rollouts unless told otherwise.
+        let table = crate::session::Session::<Durak>::seated(Some(1), None, 4)
+            .unwrap()
+            .game;
+        assert_eq!(auto.config_at(&table).playout, Playout::Informed);
+        assert_eq!(mast.config_at(&table).playout, Playout::Mast);
+        let duel = crate::session::Session::<Durak>::seated(Some(1), None, 2)
+            .unwrap()
+            .game;
+        assert_eq!(auto.config_at(&duel).playout, Durak::PLAYOUT);
     }
 
     #[test]

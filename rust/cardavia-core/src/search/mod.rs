@@ -95,6 +95,12 @@ pub trait Rollout: Game {
     const EXPLORATION: f32 = ismcts::EXPLORATION;
 
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
+
+    /// How the search plays out from this position unless told otherwise:
+    /// the game's own, or one a kind of position measured better with.
+    fn playout(&self) -> ismcts::Playout {
+        Self::PLAYOUT
+    }
 }
 
 /// How a level picks its move from the search's statistics.
