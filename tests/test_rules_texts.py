@@ -10,9 +10,9 @@ from cardavia import rules
 
 EXPECTED_SECTIONS = {
     "durak": ["overview", "cards", "deal", "beating", "bout", "adding", "taking",
-              "after-bout", "end", "moves"],
+              "after-bout", "end", "more-players", "moves"],
     "perevodnoy": ["overview", "cards", "deal", "beating", "bout", "transfer", "taking",
-                   "after-bout", "no-endless-deals", "end", "moves"],
+                   "after-bout", "no-endless-deals", "end", "more-players", "moves"],
     "schnapsen": ["overview", "cards", "deal", "tricks", "drawing", "strict-rules",
                   "exchange", "closing", "marriages", "reaching-66", "game-points", "match",
                   "moves"],
