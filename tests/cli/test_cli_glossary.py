@@ -16,8 +16,9 @@ from cardavia_cli.main import app
 from cardavia_cli.play.lesson_steps import schnapsen_deck
 from cardavia_cli.words import i18n
 from cardavia_cli.words.card_faces import CardView
-from cardavia_cli.words.glossary import TERM_IDS, TERMS, terms
+from cardavia_cli.words.glossary import DURAKS, TERM_IDS, TERMS, terms
 from cardavia_cli.words.moves_input import command_table, parse_input, word_table
+from cardavia_cli.words.table_seats import computer_name
 from cli_helpers import LANGUAGES, adding, defending
 from click.testing import CliRunner
 from test_cli_catalogs import load
@@ -133,7 +134,6 @@ def test_every_term_is_in_the_rules_of_its_games(lang: str) -> None:
     missing = [
         (term.id, words[term.id], game)
         for term in TERMS
-        if term.in_rules
         for game in term.games
         if not found(words[term.id], rules.text(game, lang))
     ]
@@ -294,3 +294,40 @@ def test_no_seat_numbers_at_the_table(lang: str, game: str) -> None:
     )
     assert result.exit_code == 0
     assert not re.search(SEAT[lang] + r"|\bseat\b", result.output, re.IGNORECASE)
+
+
+# The words of a table of three to six (RULES.md chapter 7).
+BIGGER_TABLE_TERMS = ("main attacker", "throw in", "pass", "go out")
+
+
+def bigger_table_section(game: str, lang: str) -> str:
+    text = rules.text(game, lang)
+    assert "more-players" in rules.section_ids(text)
+    return text.split("<!-- section: more-players -->")[1].split("<!-- section: ")[0]
+
+
+def named(name: str, text: str) -> bool:
+    """``name`` ("Computer 5") as one phrase in ``text``, each word allowing
+    an inflected ending ("Компьютера 5", "του Υπολογιστή 5")."""
+    words = [re.escape(w[:-1] if len(w) >= 5 else w) + r"\w*" for w in name.split()]
+    return re.search(r"\s+".join(words), text) is not None
+
+
+@pytest.mark.usefixtures("speak")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", DURAKS)
+def test_the_rules_tell_the_bigger_table_in_its_words(game: str, lang: str) -> None:
+    """The section on three to six players says the table's words for its
+    roles and moves, names the seats as the table does (the sixth holds the
+    last card dealt), and says how to sit at one."""
+    section = bigger_table_section(game, lang)
+    words = terms()
+    assert [t for t in BIGGER_TABLE_TERMS if not found(words[t], section)] == []
+    assert named(computer_name(5), section) and named(computer_name(1), section)
+    assert f"cardavia play {game} --players" in section
+
+
+def test_a_seat_is_named_only_with_its_number() -> None:
+    assert named("Computer 5", "the sixth card of Computer 5.")
+    assert named("Компьютер 5", "шестая карта Компьютера 5")
+    assert not named("Computer 5", "Computer 4 and then 5 cards")

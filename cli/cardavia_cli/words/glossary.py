@@ -37,9 +37,6 @@ class Term:
     games: tuple[str, ...]
     move: str | None = None
     shown: bool = False
-    # The rules texts describe the two-seat game; the words of a bigger
-    # table (RULES.md chapter 7) are held to the table's sentences only.
-    in_rules: bool = True
 
 
 TERMS: tuple[Term, ...] = (
@@ -54,10 +51,10 @@ TERMS: tuple[Term, ...] = (
     Term("transfer", ("perevodnoy",), move="transfer"),
     Term("bout", DURAKS),
     Term("defender", DURAKS),
-    Term("main attacker", DURAKS, in_rules=False),
-    Term("throw in", DURAKS, move="attack", in_rules=False),
-    Term("pass", DURAKS, move="stop", in_rules=False),
-    Term("go out", DURAKS, in_rules=False),
+    Term("main attacker", DURAKS),
+    Term("throw in", DURAKS, move="attack"),
+    Term("pass", DURAKS, move="stop"),
+    Term("go out", DURAKS),
     Term("stock", DURAKS),
     Term("discard pile", DURAKS),
     Term("lead", ("schnapsen",), move="play"),
