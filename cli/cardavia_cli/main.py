@@ -366,11 +366,31 @@ def play_arguments(names: list[str], resume: bool) -> tuple[str | None, Path | N
 )
 @lang_option
 @click.option("--level", type=LEVEL, help=LEVEL_HELP)
-def web(port: int, host: str, no_browser: bool, lang: str | None, level: str | None) -> None:
+@click.option(
+    "--players",
+    metavar="N",
+    help=N_(
+        "How many sit at a Durak table on the page, you included (default: the page's "
+        "last choice, else the players setting, else 2)."
+    ),
+)
+def web(
+    port: int, host: str, no_browser: bool, lang: str | None, level: str | None, players: str | None
+) -> None:
     from .web.launch import listen, serve
 
     language = setup_language(lang)
     console = make_console()
+    config = load_config()
+    # The page seats more than two at the Durak games only, which seat the
+    # same numbers; checked as ``play durak --players`` before any port opens.
+    asked: object = default_players("durak", config.players)
+    if players is not None:
+        asked = typed_number(players)
+    try:
+        seats = seat_count("durak", asked)
+    except PlayersRefused as refused:
+        raise fail(console, players_refusal(refused.game, refused.value, refused.error)) from None
     try:
         sock = listen(host, port)
     except OSError as exc:
@@ -390,8 +410,13 @@ def web(port: int, host: str, no_browser: bool, lang: str | None, level: str | N
             sock,
             host,
             language=language,
-            level=level or load_config().level or DEFAULT_LEVEL,
-            url_params={"lang": lang, "level": level},
+            level=level or config.level or DEFAULT_LEVEL,
+            players=seats,
+            url_params={
+                "lang": lang,
+                "level": level,
+                "players": None if players is None else str(seats),
+            },
             open_browser=not no_browser,
             announce=announce,
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from cardavia_cli.play.logged_game import LoggedGame
 from cardavia_cli.play.saves import GameLog, SaveError, load_log, new_log, result_of, write_log
 from cardavia_cli.terminal import table
 from cardavia_cli.terminal.machine import run_machine
-from cardavia_cli.words import i18n
+from cardavia_cli.words import i18n, table_seats
 from cardavia_cli.words.card_faces import CardView
 from cli_helpers import StandIn, lesson_answer, run, saved_games
 from click.testing import CliRunner
@@ -127,7 +128,7 @@ def test_the_table_shows_every_seat_and_its_role() -> None:
     rows = [line for line in text.splitlines() if line[2:5] in ("You", "Com")]
     assert len(rows) == 4
     assert "main attacker" in rows[0] and "▶" in rows[1] and "defender" in rows[1]
-    assert "throws in" in rows[2] and "throws in" in rows[3]
+    assert "throwing in" in rows[2] and "throwing in" in rows[3]
     assert "Computer 1 to move." in text
     assert max(len(line) for line in text.splitlines()) <= 80
 
@@ -139,6 +140,48 @@ def test_a_seat_that_passed_and_one_that_is_out() -> None:
     console.print(table.render(obs, VIEW, moves=[], hints=False, out_after={3: 7}))
     text = console.export_text()
     assert "passed" in text and "out since bout 7" in text
+
+
+# A seat's badge is read beside "You" and above the player's own hand as
+# well as beside a computer's name: a third-person verb ("throws in",
+# "підкидає", "ρίχνει", "nimmt auf") reads wrongly there. Each language's
+# set names a role (noun or participle) or says the word a seat said.
+THIRD_PERSON = {
+    "en": r"\b(throws|takes)\b",
+    "ru": r"\b(берёт|подкидывает|отбивается|заходит)\b",
+    "uk": r"(?<!хто )\b(бере|підкидає|відбивається|ходить)\b",
+    "el": r"\b(ρίχνει|παίρνει|αμύνεται|επιτίθεται)\b",
+    "de": r"\b(nimmt|legt|verteidigt|greift)\b",
+}
+
+
+@pytest.mark.parametrize("lang", list(THIRD_PERSON))
+def test_the_seat_badges_read_beside_you(lang: str) -> None:
+    roles = [
+        table_seats.SeatRole(0, role, to_move=False, bout=bout, passed=passed)
+        for role, bout, passed in [
+            ("attacker", None, False), ("attacker", None, True), ("defender", None, False),
+            ("thrower", None, False), ("passed", None, True), ("out", None, False),
+            ("out", 7, False), ("durak", None, False),
+        ]
+    ]  # fmt: skip
+    with i18n.speaking(lang):
+        badges = [table_seats.role_badge(role) for role in roles]
+        badges.append(i18n.pgettext("seat", "taking"))
+    assert all(badges) and len(set(badges)) == len(badges)
+    assert [b for b in badges if re.search(THIRD_PERSON[lang], b)] == []
+
+
+def test_your_own_row_says_your_role_in_ukrainian() -> None:
+    played = four_seats(Scripted())
+    played.play(0, "attack:7S", VIEW)
+    obs = dict(played.game.observation(0))
+    obs.update(attacker=1, defender=2, throwers=[0, 3])
+    console = Console(width=80, record=True, color_system=None)
+    with i18n.speaking("uk"):
+        console.print(table.render(obs, VIEW, moves=[], hints=False))
+    you = next(line for line in console.export_text().splitlines() if line[2:4] == "Ви")
+    assert you.endswith("той, хто підкидає")
 
 
 @pytest.mark.parametrize("game", ["durak", "perevodnoy"])

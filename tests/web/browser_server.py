@@ -27,12 +27,15 @@ class Served:
 
 
 @contextmanager
-def serve_in_thread(port: int = 0, earlier: Iterable[str] = ()) -> Iterator[Served]:
+def serve_in_thread(
+    port: int = 0, earlier: Iterable[str] = (), players: int = 2
+) -> Iterator[Served]:
     """A server on ``port`` (any free one by default) that knows the keys
-    ``earlier`` as those of launches before it."""
+    ``earlier`` as those of launches before it, and offers a table of
+    ``players`` to a page that has chosen none."""
     sock: socket.socket = listen(HOST, port)
     port = int(sock.getsockname()[1])
-    options = local_options(HOST, port, "en", "easy")
+    options = local_options(HOST, port, "en", "easy", players)
     options = dataclasses.replace(
         options,
         address=table_url(HOST, port, options.token),

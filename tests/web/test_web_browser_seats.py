@@ -12,7 +12,7 @@ from pathlib import Path
 import browser_helpers as where
 import pytest
 from browser_helpers import LAPTOP, PHONE, assert_in_view
-from browser_server import Served
+from browser_server import Served, serve_in_thread
 from cardavia_cli.words import i18n
 from cardavia_cli.words.table_seats import computer_name
 from playwright.sync_api import Page, expect
@@ -173,6 +173,22 @@ def test_a_bad_count_without_a_game_is_refused_at_the_deal(page: Page, served: S
     page.wait_for_selector(READY)
     expect(page.locator("#seats")).to_be_hidden()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_launchs_table_is_the_first_choice(page: Page) -> None:
+    """``cardavia web --players 5`` (or the players setting): a page with no
+    choice of its own opens at five, and the address still wins over it."""
+    with serve_in_thread(players=5) as five:
+        open_table(page, five, lang="nb")
+        page.wait_for_selector("#welcome:not([hidden])")
+        expect(page.locator("#set-players")).to_have_value("5")
+        page.locator(".choice[data-new='durak']").click()
+        page.wait_for_selector(READY)
+        expect(page.locator(SEATS)).to_have_count(4)
+        page.goto(five.url(lang="nb", players="3"))
+        page.wait_for_selector("#welcome:not([hidden]), #board:not([hidden])")
+        expect(page.locator("#set-players")).to_have_value("3")
+        assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_a_game_at_five_seats_comes_back_after_a_reload(page: Page, served: Served) -> None:

@@ -6,6 +6,7 @@ the refusals of a bad count in the player's language."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -14,11 +15,13 @@ from typing import Any
 import cardavia
 import pytest
 from cardavia_cli.play.saves import load_log
+from cardavia_cli.web.app import create_app
 from cardavia_cli.web.connection import card_view
+from cardavia_cli.web.options import WebOptions
 from cardavia_cli.web.table_json import table_json
 from cardavia_cli.words import i18n
 from starlette.testclient import TestClient
-from web_helpers import first_move, table
+from web_helpers import HOST, first_move, table
 
 DURAKS = ("durak", "perevodnoy")
 
@@ -298,3 +301,14 @@ def test_a_hint_at_a_bigger_table_is_a_chance_not_to_be_the_durak(client: TestCl
     assert "not to be the durak" in hint["heading"]
     assert "not to be the durak" not in duel_hint["heading"] and duel["view"]["turn"] == "you"
     assert [row["move"] for row in hint["rows"]]
+
+
+def test_the_welcome_offers_the_launchs_table(client: TestClient, options: WebOptions) -> None:
+    """``cardavia web --players`` (or the setting) is the welcome's
+    ``default_players``; two unless given."""
+    with table(client) as opened:
+        assert opened.welcome["default_players"] == 2
+    four = dataclasses.replace(options, players=4)
+    with TestClient(create_app(four), base_url=f"http://{HOST}") as other, table(other) as opened:
+        assert opened.welcome["default_players"] == 4
+        assert 4 in opened.welcome["players"]

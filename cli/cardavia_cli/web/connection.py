@@ -115,6 +115,8 @@ class Connection:
                 "table_games": list(TABLE_GAMES),
                 "language": self.language,
                 "level": self.level,
+                # The table a page that has chosen none yet is laid for.
+                "default_players": self.options.players,
             }
         )
 

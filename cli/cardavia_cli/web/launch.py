@@ -27,19 +27,28 @@ def table_url(host: str, port: int, token: str, **params: str | None) -> str:
     return f"http://{url_host(host)}:{port}/?{urlencode(query)}"
 
 
-def local_options(host: str, port: int, language: str, level: str) -> WebOptions:
+def local_options(host: str, port: int, language: str, level: str, players: int = 2) -> WebOptions:
     """A fresh token, and the names this host may be reached by."""
     return WebOptions(
-        token=new_token(), hosts=allowed_hosts(host, port), language=language, level=level
+        token=new_token(),
+        hosts=allowed_hosts(host, port),
+        language=language,
+        level=level,
+        players=players,
     )
 
 
 def launch_options(
-    host: str, port: int, language: str, level: str, url_params: dict[str, str | None]
+    host: str,
+    port: int,
+    language: str,
+    level: str,
+    url_params: dict[str, str | None],
+    players: int = 2,
 ) -> tuple[WebOptions, str]:
     """The options of a launch and its address, recorded as the table's
     (web/address.py); pages of the earlier launches are told it moved here."""
-    options = local_options(host, port, language, level)
+    options = local_options(host, port, language, level, players)
     url = table_url(host, port, options.token, **url_params)
     options = dataclasses.replace(options, address=url, earlier=earlier_keys())
     record_launch(url, options.token)
@@ -65,13 +74,14 @@ def serve(
     *,
     language: str,
     level: str,
+    players: int = 2,
     url_params: dict[str, str | None],
     open_browser: bool,
     announce: Callable[[str], None],
 ) -> None:
     """Serve on ``sock`` until Ctrl-C (uvicorn stops gracefully on SIGINT)."""
     port = int(sock.getsockname()[1])
-    options, url = launch_options(host, port, language, level, url_params)
+    options, url = launch_options(host, port, language, level, url_params, players)
     server = make_server(options)
     announce(url)
     if open_browser:

@@ -50,6 +50,9 @@ class WebOptions:
     hosts: frozenset[str]
     language: str
     level: str
+    # The players at a Durak table on a page that has chosen none yet:
+    # ``cardavia web --players``, else the ``players`` setting.
+    players: int = 2
     limits: Limits = field(default_factory=Limits)
     # The table's address as ``cardavia web`` printed it, and the SHA-256
     # digests of the keys of earlier launches (web/address.py): a page that

@@ -24,7 +24,7 @@ def badges_json(obs: dict[str, Any], role: SeatRole) -> list[dict[str, str]]:
     if text:
         marks.append({"key": role.role, "text": text})
     if role.role == "defender" and obs.get("taking"):
-        marks.append({"key": "takes", "text": pgettext("seat", "takes")})
+        marks.append({"key": "takes", "text": pgettext("seat", "taking")})
     return marks
 
 

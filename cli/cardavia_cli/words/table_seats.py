@@ -97,7 +97,7 @@ def role_badge(role: SeatRole) -> str:
     badges = {
         "attacker": pgettext("seat", "main attacker"),
         "defender": pgettext("seat", "defender"),
-        "thrower": pgettext("seat", "throws in"),
+        "thrower": pgettext("seat", "throwing in"),
         "passed": pgettext("seat", "passed"),
         "durak": pgettext("seat", "durak"),
         "waiting": "",

@@ -10,7 +10,7 @@ import { state, t } from "./state.js";
 const SETTINGS_KEY = "cardavia.settings";
 // Card sounds are off until the player asks for them.
 const DEFAULTS = {
-  lang: null, level: null, players: 2, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false, sound: false,
+  lang: null, level: null, players: null, contrast: 50, grain: 35, temperature: 50, pace: 700, hc: false, sound: false,
 };
 const RANGES = { contrast: [0, 100], grain: [0, 100], temperature: [0, 100], pace: [0, 1500] };
 
@@ -108,7 +108,7 @@ export function chooseSettings(welcome) {
   const level = [params.get("level"), state.settings.level, welcome.level].find((l) => welcome.levels.includes(l));
   state.settings.lang = lang;
   state.settings.level = level;
-  choosePlayers(welcome.players || [2]);
+  choosePlayers(welcome.players || [2], welcome.default_players);
   saveSettings();
   const langSelect = $("#set-lang");
   langSelect.replaceChildren(...welcome.languages.map(([code, name]) => option(code, name, code)));
@@ -117,16 +117,20 @@ export function chooseSettings(welcome) {
 }
 
 // How many sit at the next Durak table: the address's number, else the
-// remembered one, else two. A number the table does not seat (?players=9,
-// or not a number) is kept to be sent with the next deal, once, so that the
-// server refuses it in the player's language; the choice stays as it was.
-function choosePlayers(counts) {
+// remembered one, else the server's default (`cardavia web --players`, or
+// the players setting), else two. A number the table does not seat
+// (?players=9, or not a number) is kept to be sent with the next deal,
+// once, so that the server refuses it in the player's language; the choice
+// stays as it was.
+function choosePlayers(counts, fallback) {
   const params = state.params;
   const raw = params.get("players");
   const asked = raw !== null && /^[0-9]{1,3}$/.test(raw.trim()) ? Number(raw) : raw;
   if (counts.includes(asked)) state.settings.players = asked;
   else if (raw !== null) state.addressPlayers = asked;
-  if (!counts.includes(state.settings.players)) state.settings.players = counts[0];
+  if (!counts.includes(state.settings.players)) {
+    state.settings.players = counts.includes(fallback) ? fallback : counts[0];
+  }
   const select = $("#set-players");
   select.replaceChildren(...counts.map((n) => option(String(n), String(n))));
   select.value = String(state.settings.players);
