@@ -101,3 +101,66 @@ def test_a_table_observation_that_does_not_add_up(
     with pytest.raises(InvalidStateError):
         ai.choose_move(bad, iterations=10, seed=1)
     assert bad == before
+
+
+def duel_with_table_facts(obs: dict[str, Any]) -> dict[str, Any]:
+    """A duel's observation with the facts a table's gives (RULES 7): two
+    seats, nobody out before the end, the main attacker the one thrower."""
+    outcome = obs["outcome"]
+    facts = {
+        **obs,
+        "players": 2,
+        "out": [],
+        "throwers": [] if outcome else [obs["attacker"]],
+        "passed": [],
+    }
+    if outcome and outcome["winner"] is not None:
+        facts["out"] = [[outcome["winner"]]]
+    elif outcome:
+        del facts["out"]  # who went out in a draw is the outcome's business
+    return facts
+
+
+@pytest.mark.parametrize("game", ["durak", "perevodnoy"])
+def test_a_duel_observation_may_carry_the_table_facts(game: str) -> None:
+    """Both engines read it as the duel it is, and deal the same worlds as
+    from the observation without them."""
+    g = cardavia.new_game(game, seed=9)
+    rng = random.Random(9)
+    checked = 0
+    while True:
+        for seat in (0, 1):
+            obs = g.observation(seat)
+            full = duel_with_table_facts(obs)
+            if g.current_player == seat:
+                assert ai.sample_world(full, seed=3) == ai.sample_world(obs, seed=3)
+            oracle.check_observation(full)
+            checked += 1
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    assert checked > 20
+
+
+DUEL_CORRUPTIONS: list[tuple[str, Corrupt, str, str]] = [
+    ("the defender as thrower", lambda o: o.update(throwers=[1 - o["attacker"]]),
+     "does_not_follow", "throwers"),
+    ("no thrower", lambda o: o.update(throwers=[]), "does_not_follow", "throwers"),
+    ("a table of three", lambda o: o.update(players=3), "entries", "hand_sizes"),
+    ("a seat out mid-game", lambda o: o.update(out=[[0]]), "out_with_cards", "hands[0]"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "corrupt", "kind", "field"), DUEL_CORRUPTIONS)
+def test_a_duel_observation_whose_table_facts_do_not_follow(
+    name: str, corrupt: Corrupt, kind: str, field: str
+) -> None:
+    g = cardavia.new_game("durak", seed=6)
+    bad = duel_with_table_facts(g.observation(g.current_player))
+    corrupt(bad)
+    before = copy.deepcopy(bad)
+    for refuse in (lambda: ai.sample_world(bad, seed=1), lambda: oracle.check_observation(bad)):
+        with pytest.raises(InvalidStateError) as info:
+            refuse()
+        assert (info.value.kind, info.value.field) == (kind, field), name
+    assert bad == before

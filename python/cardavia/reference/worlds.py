@@ -41,6 +41,7 @@ from .checks import (
 from .durak import DurakGame
 from .durak import outcome as durak_outcome
 from .durak import state as durak_state
+from .durak import view as durak_view
 from .durak.seats import MAX_SEATS
 from .perevodnoy import PerevodnoyGame
 from .schnapsen import MOVES as SCHNAPSEN_MOVES
@@ -119,6 +120,9 @@ def check_observation(obs: object) -> Template:
     if game == "schnapsen":
         template.allowed = _schnapsen_allowed(template, world)
     view = world.observation(template.seat)
+    if isinstance(world, DurakGame) and "players" not in view:
+        # A duel's observation may carry the facts of a table all the same.
+        view.update(durak_view.table_fields(world))
     for key in derived:
         # Only an optional key can be missing here.
         if key in obs and not same(obs[key], view[key]):

@@ -52,6 +52,13 @@ pub trait Observe: State + Resample {
     /// The fields of `seat`'s observation that follow from the position,
     /// in the order they are compared.
     fn derived(&self, seat: usize) -> Vec<(&'static str, Value)>;
+
+    /// Fields that follow from the position but that `seat`'s observation
+    /// leaves out (a duel's the facts of a table, RULES 7): an observation
+    /// may give them all the same, and is held to them.
+    fn unwritten(&self, _seat: usize) -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
 }
 
 impl<G: Resample> Worlds<G> {
@@ -115,7 +122,9 @@ impl<G: Observe> Worlds<G> {
         if !worlds.admits_a_deal() {
             return invalid(Kind::Voids, "tricks", Value::Null);
         }
-        for (key, value) in worlds.template.derived(worlds.seat) {
+        let template = &worlds.template;
+        let derived = template.derived(worlds.seat).into_iter();
+        for (key, value) in derived.chain(template.unwritten(worlds.seat)) {
             // Only an optional key can be missing here.
             let Some(given) = map.get(key) else {
                 continue;

@@ -38,8 +38,18 @@ def observation(game: DurakRules, seat: int) -> dict[str, Any]:
         "outcome": copy_outcome(game.outcome),
     }
     if game.players > 2:
-        view["players"] = game.players
-        view["out"] = [list(group) for group in game.out]
-        view["throwers"] = game.thrower_order() if game.outcome is None else []
-        view["passed"] = sorted(game.passed)
+        view.update(table_fields(game))
     return view
+
+
+def table_fields(game: DurakRules) -> dict[str, Any]:
+    """The facts of a table of any size (RULES 7): its size, the seats out
+    bout by bout, the throwers in priority order and those that have passed.
+    A duel's observation leaves them out; one that gives them anyway is held
+    to them (``../worlds.py``)."""
+    return {
+        "players": game.players,
+        "out": [list(group) for group in game.out],
+        "throwers": game.thrower_order() if game.outcome is None else [],
+        "passed": sorted(game.passed),
+    }

@@ -119,6 +119,16 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 }
 
 impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
+    /// The throwers in priority order and those that have passed.
+    fn bout_roles(&self) -> Vec<(&'static str, Value)> {
+        let playing = self.outcome.is_none();
+        let throwers: Vec<usize> = self.thrower_order().filter(|_| playing).collect();
+        vec![
+            ("throwers", json!(throwers)),
+            ("passed", json!(self.passed_seats())),
+        ]
+    }
+
     /// How many more attack cards this bout may take, as far as `seat`
     /// can tell: the limit's room, and no more than the cards of the
     /// throwers yet to pass that fit (its own: its cards of a rank on the
@@ -173,12 +183,16 @@ impl<const TRANSFERS: bool> Observe for DurakRules<TRANSFERS> {
             ("can_transfer", Value::from(can_transfer)),
         ];
         if self.players > 2 {
-            let playing = self.outcome.is_none();
-            let throwers: Vec<usize> = self.thrower_order().filter(|_| playing).collect();
-            derived.push(("throwers", json!(throwers)));
-            derived.push(("passed", json!(self.passed_seats())));
+            derived.extend(self.bout_roles());
         }
         derived
+    }
+
+    fn unwritten(&self, _seat: usize) -> Vec<(&'static str, Value)> {
+        if self.players > 2 {
+            return Vec::new();
+        }
+        self.bout_roles()
     }
 
     /// The hidden cards are the opponents' unknown ones and the stock but
