@@ -328,6 +328,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         }
     }
 
+    #[inline(always)]
     fn defend(&mut self, card: Card) {
         let defender = self.defender();
         self.play_card(defender, card);
@@ -350,6 +351,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
     /// `stop`: the thrower to move passes; once every thrower has passed
     /// the bout ends.
+    #[inline(always)]
     fn pass(&mut self) {
         if self.players == 2 {
             // A duel's only thrower is the attacker: its stop ends the bout,
@@ -362,6 +364,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         }
     }
 
+    #[inline(always)]
     fn end_bout(&mut self) {
         let attacker = self.attacker as usize;
         let defender = self.defender();
@@ -431,7 +434,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
 
     /// Draw up to six; the last card of the stock (the trump card) becomes
     /// known to the opponent, who saw it face up.
-    #[inline]
+    #[inline(always)]
     fn refill(&mut self, seat: usize) -> usize {
         let have = count(self.hands[seat]);
         if have >= HAND_SIZE {
@@ -594,8 +597,10 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
 
     /// Uniform over the moves `legal_moves` lists, counted as bitsets
     /// instead of listed. A finished game has no move; `Stop` is returned
-    /// rather than a panic.
-    #[inline]
+    /// rather than a panic. Always inlined, as are `apply` and the bout's
+    /// steps, so that the playouts' build for bit-counting processors
+    /// (`simulate::play_range`) has its own copy of them.
+    #[inline(always)]
     fn random_move(&self, rng: &mut SplitMix64) -> DurakMove {
         match self.phase() {
             Phase::Over => DurakMove::Stop,
@@ -632,7 +637,7 @@ impl<const TRANSFERS: bool> Game for DurakRules<TRANSFERS> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, mv: DurakMove) {
         match mv {
             DurakMove::Attack(card) => {
