@@ -98,9 +98,14 @@ def test_a_page_that_leaves_while_its_game_opens_does_not_keep_it_locked(
         gate = Gate()
         real = connection.open_saved
 
+        opened = threading.Event()
+
         def held_open(*args: Any, **kwargs: Any) -> Any:
             gate.pass_through()
-            return real(*args, **kwargs)
+            try:
+                return real(*args, **kwargs)
+            finally:
+                opened.set()
 
         monkeypatch.setattr(connection, "open_saved", held_open)
         with table(client) as leaving:
@@ -109,6 +114,8 @@ def test_a_page_that_leaves_while_its_game_opens_does_not_keep_it_locked(
             leaving.socket.close()
             assert app.finished.wait(timeout=10)
             gate.opened.set()
+            # Until the file thread has taken the lock, nobody holds it yet.
+            assert opened.wait(timeout=30)
             deadline = time.monotonic() + 30
             while holder_of(saved) is not None:
                 if time.monotonic() > deadline:
