@@ -85,6 +85,14 @@ CORRUPTIONS: list[tuple[str, Corrupt, str, str]] = [
 ]  # fmt: skip
 
 
+def refused_by_both(bad: dict[str, Any], kind: str, field: str, name: str) -> None:
+    """The core and the reference refuse ``bad`` with the same kind and field."""
+    for refuse in (lambda: ai.sample_world(bad, seed=1), lambda: oracle.check_observation(bad)):
+        with pytest.raises(InvalidStateError) as info:
+            refuse()
+        assert (info.value.kind, info.value.field) == (kind, field), name
+
+
 @pytest.mark.parametrize(("name", "corrupt", "kind", "field"), CORRUPTIONS)
 def test_a_table_observation_that_does_not_add_up(
     name: str, corrupt: Corrupt, kind: str, field: str
@@ -94,10 +102,7 @@ def test_a_table_observation_that_does_not_add_up(
     bad = copy.deepcopy(obs)
     corrupt(bad)
     before = copy.deepcopy(bad)
-    for refuse in (lambda: ai.sample_world(bad, seed=1), lambda: oracle.check_observation(bad)):
-        with pytest.raises(InvalidStateError) as info:
-            refuse()
-        assert (info.value.kind, info.value.field) == (kind, field), name
+    refused_by_both(bad, kind, field, name)
     with pytest.raises(InvalidStateError):
         ai.choose_move(bad, iterations=10, seed=1)
     assert bad == before
@@ -159,8 +164,5 @@ def test_a_duel_observation_whose_table_facts_do_not_follow(
     bad = duel_with_table_facts(g.observation(g.current_player))
     corrupt(bad)
     before = copy.deepcopy(bad)
-    for refuse in (lambda: ai.sample_world(bad, seed=1), lambda: oracle.check_observation(bad)):
-        with pytest.raises(InvalidStateError) as info:
-            refuse()
-        assert (info.value.kind, info.value.field) == (kind, field), name
+    refused_by_both(bad, kind, field, name)
     assert bad == before
