@@ -22,6 +22,7 @@ import cardavia
 import pytest
 from cardavia import IllegalMoveError, InvalidArgumentError, MissingDependencyError, bots
 from cardavia.analysis import SPREAD, GameRecord, analyse_games, barely_tried, standard_errors
+from cardavia.envs import action_names
 
 tournament_module = importlib.import_module("cardavia.tournament")
 
@@ -56,6 +57,9 @@ def test_selfplay_rows(tmp_path: Path) -> None:
         assert row["legal_moves"] == observation["legal_moves"]
         assert len(row["visits"]) == len(row["values"]) == len(row["legal_moves"])
         assert row["move"] in row["legal_moves"]
+        names = action_names("durak")
+        assert [names[i] for i in row["legal_actions"]] == row["legal_moves"]
+        assert names[row["action"]] == row["move"]
         # easy plays a move its search tried (drawn by visits squared).
         assert row["visits"][row["legal_moves"].index(row["move"])] > 0
         expected = 0.5 if row["winner"] is None else float(row["winner"] == row["seat"])
@@ -88,9 +92,9 @@ def test_a_small_selfplay_run_plays_a_game_a_job(
     play = selfplay_module.play_shard
     calls: list[tuple[int, int]] = []
 
-    def recording(game: str, level: str, seed: int, first: int, count: int) -> Any:
+    def recording(game: str, level: str, seed: int, first: int, count: int, *rest: Any) -> Any:
         calls.append((first, count))
-        return play(game, level, seed, first, count)
+        return play(game, level, seed, first, count, *rest)
 
     args: dict[str, Any] = {"games": 3, "level": "easy", "seed": 5, "shard_games": 10}
     whole = shards(cardavia.selfplay("durak", out=tmp_path / "a", threads=1, **args))
@@ -98,6 +102,29 @@ def test_a_small_selfplay_run_plays_a_game_a_job(
     split = cardavia.selfplay("durak", out=tmp_path / "b", threads=3, **args)
     assert sorted(calls) == [(0, 1), (1, 1), (2, 1)]
     assert shards(split) == whole and len(split["shards"]) == 1
+
+
+def test_selfplay_iterations_replace_the_levels_budget(tmp_path: Path) -> None:
+    """Issue 25: data cheaper than the level's own search, recorded as such;
+    a run with another budget is another run, refused in its folder."""
+    result = cardavia.selfplay(
+        "durak", games=1, level="normal", iterations=300, seed=8, out=tmp_path
+    )
+    assert result["iterations"] == 300
+    rows = shards(result)[0]
+    searched = [sum(row["visits"]) for row in rows if len(row["legal_moves"]) > 1]
+    # The tree search spends the budget (an endgame solve reports its own).
+    assert searched.count(300) > len(searched) // 2
+    meta = parquet().read_schema(result["shards"][0]).metadata
+    assert meta[b"iterations"] == b"300" and meta[b"version"] == b"3"
+    with pytest.raises(InvalidArgumentError) as error:
+        cardavia.selfplay("durak", games=1, level="normal", iterations=301, seed=8, out=tmp_path)
+    assert error.value.kind == "other_run"
+    for bad in (0, -1, cardavia.ai.MAX_ITERATIONS + 1):
+        with pytest.raises(InvalidArgumentError):
+            cardavia.selfplay("durak", games=1, iterations=bad, out=tmp_path / "x")
+    with pytest.raises(TypeError):
+        cardavia.selfplay("durak", games=1, iterations="9", out=tmp_path / "x")  # type: ignore[arg-type]
 
 
 def test_selfplay_games_are_the_tournament_games(tmp_path: Path) -> None:

@@ -21,15 +21,21 @@ others. One row per decision:
 | ``observation`` | string | ``Game.observation(seat)`` as JSON (keys sorted), docs/SCHEMA.md |
 | ``tensor`` | list<float32> | that seat's observation tensor (``cardavia.envs``, SCHEMA.md) |
 | ``legal_moves`` | list<string> | the observation's legal moves, in its order |
+| ``legal_actions`` | list<int32> | their action ids (``cardavia.envs``): the legal-move mask |
 | ``visits`` | list<int64> | the search's visits of each legal move, in that order |
 | ``values`` | list<float64> | its value of each (the mover's mean reward in [0, 1]) |
 | ``move`` | string | the move played |
+| ``action`` | int32 | its action id |
 | ``winner`` | int8, null for a draw | the seat that won the game (Schnapsen: the match) |
 | ``reward`` | float64 | the final result for ``seat``: 1 won, ½ drawn, 0 lost |
 
 The observation is kept whole as JSON text (``json.loads`` rebuilds it),
 beside the fixed-length tensor a learner feeds on, the one
-``cardavia.envs`` gives for the same seat.
+``cardavia.envs`` gives for the same seat. The visits are the search's
+visit distribution over the legal moves, the policy target of
+``cardavia.train``; ``iterations`` searches every move with that budget
+instead of the level's (the level still decides how the move is picked),
+for data cheaper than the level's own search.
 """
 
 from __future__ import annotations
@@ -59,9 +65,11 @@ COLUMNS = (
     ("observation", "string"),
     ("tensor", "list<float32>"),
     ("legal_moves", "list<string>"),
+    ("legal_actions", "list<int32>"),
     ("visits", "list<int64>"),
     ("values", "list<float64>"),
     ("move", "string"),
+    ("action", "int32"),
     ("winner", "int8"),
     ("reward", "float64"),
 )
@@ -69,8 +77,9 @@ COLUMNS = (
 MAX_SHARD_GAMES: int = _native.MAX_SHARD_GAMES
 #: Written into every shard's metadata, with the run's arguments.
 KIND = "cardavia-selfplay"
-#: 2: the ``tensor`` column.
-VERSION = 2
+#: 2: the ``tensor`` column; 3: ``legal_actions``, ``action`` and the
+#: ``iterations`` of the run.
+VERSION = 3
 
 
 def _check_int(value: object, name: str, low: int, high: int) -> int:
@@ -81,7 +90,9 @@ def _check_int(value: object, name: str, low: int, high: int) -> int:
     return value
 
 
-def play_shard(game: str, level: str, seed: int, first: int, count: int) -> dict[str, list[Any]]:
+def play_shard(
+    game: str, level: str, seed: int, first: int, count: int, iterations: int | None = None
+) -> dict[str, list[Any]]:
     """The rows of games ``first`` to ``first + count - 1``, column by
     column (plain lists: a worker needs no pyarrow)."""
     columns: dict[str, list[Any]] = {name: [] for name, _ in COLUMNS}
@@ -98,13 +109,15 @@ def play_shard(game: str, level: str, seed: int, first: int, count: int) -> dict
             assert seat is not None
             observation = g.observation(seat)
             searched = move_seed(dealt, ply)
-            stats = ai.analyse(observation, level=level, seed=searched)
+            stats = ai.analyse(observation, level=level, iterations=iterations, seed=searched)
             by_move = {str(row["move"]): row for row in stats}
             legal = [str(m) for m in observation["legal_moves"]]
             # The move the level plays: the most visited, or drawn as easy draws it.
             move = str(stats[0]["move"])
             if ai.LEVEL_PICKS[level] != "best":
-                move = ai.choose_move(observation, level=level, seed=searched)
+                move = ai.choose_move(
+                    observation, level=level, iterations=iterations, seed=searched
+                )
             columns["game_index"].append(index)
             columns["deal_seed"].append(dealt)
             columns["ply"].append(ply)
@@ -112,9 +125,11 @@ def play_shard(game: str, level: str, seed: int, first: int, count: int) -> dict
             columns["observation"].append(json.dumps(observation, sort_keys=True))
             columns["tensor"].append(array("f", env.tensor(seat)).tolist())
             columns["legal_moves"].append(legal)
+            columns["legal_actions"].append([actions[m] for m in legal])
             columns["visits"].append([int(by_move[m]["visits"]) for m in legal])
             columns["values"].append([float(by_move[m]["value"]) for m in legal])
             columns["move"].append(move)
+            columns["action"].append(actions[move])
             g.play(move)
             env.apply_action(actions[move])
             ply += 1
@@ -127,12 +142,15 @@ def play_shard(game: str, level: str, seed: int, first: int, count: int) -> dict
     return columns
 
 
-def _metadata(game: str, level: str, seed: int, first: int, count: int) -> dict[str, str]:
+def _metadata(
+    game: str, level: str, iterations: int | None, seed: int, first: int, count: int
+) -> dict[str, str]:
     return {
         "kind": KIND,
         "version": str(VERSION),
         "game": game,
         "level": level,
+        "iterations": "level" if iterations is None else str(iterations),
         "seed": str(seed),
         "first_game": str(first),
         "games": str(count),
@@ -149,6 +167,7 @@ def _schema(pa: Any, metadata: dict[str, str]) -> Any:
         "float64": pa.float64(),
         "list<float32>": pa.list_(pa.float32()),
         "list<string>": pa.list_(pa.string()),
+        "list<int32>": pa.list_(pa.int32()),
         "list<int64>": pa.list_(pa.int64()),
         "list<float64>": pa.list_(pa.float64()),
     }
@@ -178,6 +197,7 @@ def selfplay(
     *,
     games: int = 100,
     level: str = "normal",
+    iterations: int | None = None,
     seed: int = 0,
     out: str | os.PathLike[str] = "selfplay",
     shard_games: int = 100,
@@ -199,6 +219,8 @@ def selfplay(
     _check_int(seed, "seed", 0, MASK64)
     _check_int(shard_games, "shard_games", 1, MAX_SHARD_GAMES)
     check_level(level)
+    if iterations is not None:
+        _check_int(iterations, "iterations", 1, _native.MAX_ITERATIONS)
     if threads is not None:
         check_threads(threads)
     pa = distributed.require("pyarrow", "pyarrow", field="format", value="parquet")
@@ -211,7 +233,11 @@ def selfplay(
     shards = [(k, k * shard_games, min(shard_games, games - k * shard_games))
               for k in range((games + shard_games - 1) // shard_games)]  # fmt: skip
     paths = {k: folder / f"shard-{k:05d}.parquet" for k, _, _ in shards}
-    kept = [s for s in shards if _existing(pq, paths[s[0]], _metadata(name, level, seed, *s[1:]))]
+    kept = [
+        s
+        for s in shards
+        if _existing(pq, paths[s[0]], _metadata(name, level, iterations, seed, *s[1:]))
+    ]
     kept_rows = sum(pq.read_metadata(paths[k]).num_rows for k, _, _ in kept)
     playing = [s for s in shards if s not in kept]
     # One job a game, so that a run of one shard still uses every worker.
@@ -225,7 +251,7 @@ def selfplay(
 
     def write(shard: tuple[int, int, int], columns: dict[str, list[Any]]) -> Path:
         k, first, count = shard
-        schema = _schema(pa, _metadata(name, level, seed, first, count))
+        schema = _schema(pa, _metadata(name, level, iterations, seed, first, count))
         table = pa.Table.from_pydict(columns, schema=schema)
         path = paths[k]
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -255,7 +281,7 @@ def selfplay(
     distributed.each(
         play_shard,
         jobs,
-        lambda job: (name, level, seed, job[1], 1),
+        lambda job: (name, level, seed, job[1], 1, iterations),
         finish,
         backend=chosen,
         address=address,
@@ -264,6 +290,7 @@ def selfplay(
     return {
         "game": name,
         "level": level,
+        "iterations": iterations,
         "seed": seed,
         "games": games,
         "shards": [str(paths[k]) for k, _, _ in shards],
