@@ -36,6 +36,7 @@ __all__ = [
     "ROLLOUTS",
     "Env",
     "Game",
+    "MoveModel",
     "action_masks",
     "analyse",
     "check_players",
@@ -252,3 +253,20 @@ def env_info(game: str, players: int | None = None) -> dict[str, Any]:
 
 def action_masks(envs: Sequence[Env], out: bytearray | None = None) -> bytearray:
     """Each environment's legal actions: one byte (0 or 1) per action, a row each."""
+
+@final
+class MoveModel:
+    """A move model read from a ``.cdvm`` file's bytes (``cardavia.model``),
+    evaluated by the core's own arithmetic."""
+
+    def __new__(cls, data: bytes | bytearray) -> Self: ...
+    @property
+    def inputs(self) -> int: ...
+    @property
+    def widths(self) -> list[int]: ...
+    @property
+    def actions(self) -> int: ...
+    @property
+    def meta(self) -> str: ...
+    def evaluate(self, tensor: Sequence[float]) -> tuple[list[float], float]:
+        """The policy's logits and the value in [0, 1] of one tensor."""

@@ -33,6 +33,7 @@ the inputs that are not zero: most of a tensor is.
 from __future__ import annotations
 
 import json
+import math
 import struct
 from dataclasses import dataclass, field
 from importlib import resources
@@ -60,6 +61,61 @@ Floats = npt.NDArray[np.float32]
 
 def _corrupt(what: str) -> InvalidArgumentError:
     return InvalidArgumentError(kind="corrupt", field="model", what=what)
+
+
+#: The deepest nesting of lists and objects a description may have: what
+#: the core's JSON reader (serde_json) reads, so both readers agree.
+MAX_NESTING = 127
+#: The largest number a reader of doubles holds.
+_LARGEST = 1.7976931348623157e308
+
+
+def _not_json(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")
+
+
+def _number(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError("number out of range")
+    return number
+
+
+def _integer(text: str) -> int:
+    number = int(text)
+    if abs(number) > _LARGEST:
+        raise ValueError("number out of range")
+    return number
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and objects nest in ``value``, walked without recursion."""
+    deepest = 0
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth + 1)
+            items = item.values() if isinstance(item, dict) else item
+            stack.extend((x, depth + 1) for x in items)
+    return deepest
+
+
+def _description(raw: bytes) -> Any:
+    """The description's value: JSON as the standard has it and the core
+    reads it (no NaN or infinity, no number beyond a double, no lone
+    surrogate, no deeper than ``MAX_NESTING``)."""
+    try:
+        value = json.loads(
+            raw.decode(), parse_constant=_not_json, parse_float=_number, parse_int=_integer
+        )
+        # A lone surrogate (``"\\ud800"``) cannot be written as UTF-8.
+        json.dumps(value, ensure_ascii=False).encode()
+    except (ValueError, RecursionError):
+        raise _corrupt("its description is not JSON") from None
+    if _nesting(value) > MAX_NESTING:
+        raise _corrupt("its description is not JSON")
+    return value
 
 
 @dataclass
@@ -180,10 +236,10 @@ class MoveModel:
         version = u32("version")
         if version != FORMAT:
             raise _corrupt(f"model format {version}, this build reads {FORMAT}")
-        try:
-            meta = json.loads(bytes(take(u32("meta length"), "meta")).decode())
-        except (UnicodeDecodeError, ValueError):
-            raise _corrupt("its description is not JSON") from None
+        # Taken before the ``try``: a short file is not a JSON fault (and
+        # ``InvalidArgumentError`` is a ``ValueError``).
+        raw = bytes(take(u32("meta length"), "meta"))
+        meta = _description(raw)
         if not isinstance(meta, dict):
             raise _corrupt("its description is not a JSON object")
         inputs = u32("input count")

@@ -10,6 +10,7 @@ pub mod env;
 pub mod error;
 pub mod game;
 pub mod limits;
+pub mod model;
 pub mod perevodnoy;
 pub mod refusal;
 pub mod rng;

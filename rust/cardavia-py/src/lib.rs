@@ -7,6 +7,7 @@ mod convert;
 mod envs;
 mod errors;
 mod game;
+mod model;
 mod moves;
 mod simulate;
 #[cfg(feature = "testing")]
@@ -79,6 +80,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(envs::action_masks, m)?)?;
     m.add_function(wrap_pyfunction!(envs::env_info_at, m)?)?;
     m.add("ENVS", envs::env_info(m.py())?)?;
+    m.add_class::<model::PyMoveModel>()?;
     #[cfg(feature = "testing")]
     m.add_function(wrap_pyfunction!(soak::soak, m)?)?;
     Ok(())
