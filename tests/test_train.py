@@ -50,7 +50,9 @@ def test_the_arrays_follow_from_the_shards(shards: dict[str, Path]) -> None:
         best = max(visits, key=lambda a: visits[a])
         assert data.policy[i][best] == pytest.approx(visits[best] / sum(visits.values()))
         searched = row["values"][row["legal_actions"].index(row["action"])]
-        assert data.value[i] == pytest.approx(0.5 * (row["reward"] + searched))
+        assert data.value[i] == pytest.approx(searched)
+        mixed = train.load_shards("durak", shards["durak"], target="mix")
+        assert mixed.value[i] == pytest.approx(0.5 * (row["reward"] + searched))
     schnapsen = train.load_shards("schnapsen", shards["schnapsen"])
     assert schnapsen.meta["value_target"] == "search"
     assert schnapsen.policy.shape[1] == ENVS["schnapsen"]["actions"]

@@ -2,11 +2,13 @@
 //! rollout policy.
 
 use super::ismcts::Playout;
+use super::learned::{shipped, Leaf};
 use super::{Endgame, Resample, Rollout};
 use crate::cards::{bit, cards, Card, CardSet, ATLASNYE};
 use crate::durak::{DurakMove, DurakRules, Phase, MAX_SEATS};
-use crate::game::Game;
+use crate::game::{Game, Rewards};
 use crate::rng::{shuffle, SplitMix64};
+use crate::session::GameId;
 
 const RANK_SETS: [CardSet; 9] = {
     let mut sets = [0; 9];
@@ -72,6 +74,16 @@ impl<const TRANSFERS: bool> Rollout for DurakRules<TRANSFERS> {
         } else {
             Self::PLAYOUT
         }
+    }
+
+    fn learned_value(&self, leaf: &mut Leaf) -> Option<Rewards> {
+        let game = if TRANSFERS {
+            GameId::Perevodnoy
+        } else {
+            GameId::Durak
+        };
+        let mover = self.current_player()?;
+        leaf.value(shipped(game)?, self, usize::from(self.players), mover)
     }
 
     fn rollout_move(&self, rng: &mut SplitMix64) -> DurakMove {

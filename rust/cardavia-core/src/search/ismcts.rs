@@ -7,6 +7,7 @@
 //! some worlds and not in others is selected by UCB with availability
 //! counts in place of the parent's visits.
 
+use super::learned::Leaf;
 use super::{Determinize, Rollout};
 use crate::game::{Game, MoveList, Rewards, MOST_SEATS};
 use crate::rng::SplitMix64;
@@ -72,16 +73,26 @@ pub enum Playout {
     /// whose plays have earned its mover the most so far in this search,
     /// by its number among all moves, one time in four at random.
     Mast,
+    /// No playout: the shipped move model's value of the new leaf
+    /// (`learned.rs`), where the game has a model for the table; random
+    /// playouts elsewhere.
+    Value,
 }
 
 impl Playout {
-    pub const ALL: [Playout; 3] = [Playout::Random, Playout::Informed, Playout::Mast];
+    pub const ALL: [Playout; 4] = [
+        Playout::Random,
+        Playout::Informed,
+        Playout::Mast,
+        Playout::Value,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             Playout::Random => "random",
             Playout::Informed => "informed",
             Playout::Mast => "mast",
+            Playout::Value => "value",
         }
     }
 }
@@ -212,6 +223,7 @@ const NEUTRAL: Rewards = [0.5; MOST_SEATS];
 struct Tree<M> {
     nodes: Vec<Node<M>>,
     averages: MoveAverages,
+    leaf: Leaf,
 }
 
 impl<M: Copy + Default + PartialEq> Tree<M> {
@@ -226,6 +238,7 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
                 children: Vec::new(),
             }],
             averages: MoveAverages::new(),
+            leaf: Leaf::default(),
         }
     }
 
@@ -349,13 +362,21 @@ impl<M: Copy + Default + PartialEq> Tree<M> {
         config: &Config,
         root_deals: u32,
     ) -> Rewards {
+        if config.playout == Playout::Value {
+            if let Some(reward) = horizon(&world, root_deals) {
+                return reward;
+            }
+            if let Some(reward) = world.learned_value(&mut self.leaf) {
+                return reward;
+            }
+        }
         loop {
             if let Some(reward) = horizon(&world, root_deals) {
                 return reward;
             }
             let mv = match config.playout {
                 Playout::Informed => world.rollout_move(rng),
-                Playout::Random => world.random_move(rng),
+                Playout::Random | Playout::Value => world.random_move(rng),
                 Playout::Mast => {
                     let Some(seat) = world.current_player() else {
                         return NEUTRAL;

@@ -12,6 +12,7 @@ pub mod budget;
 pub mod durak;
 pub mod endgame;
 pub mod ismcts;
+pub mod learned;
 pub mod schnapsen;
 
 use crate::cards::{bit, cards, Card, CardSet};
@@ -95,6 +96,12 @@ pub trait Rollout: Game {
     const EXPLORATION: f32 = ismcts::EXPLORATION;
 
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
+
+    /// The shipped move model's value of this position for every seat
+    /// (`Playout::Value`); `None` where the game has no model for it.
+    fn learned_value(&self, _leaf: &mut learned::Leaf) -> Option<crate::game::Rewards> {
+        None
+    }
 
     /// How the search plays out from this position unless told otherwise:
     /// the game's own, or one a kind of position measured better with.

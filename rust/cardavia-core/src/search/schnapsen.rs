@@ -1,11 +1,13 @@
 //! Schnapsen for the search: re-dealing hidden cards, and the rollout policy.
 
 use super::ismcts::Playout;
+use super::learned::{shipped, Leaf};
 use super::{Endgame, Resample, Rollout};
 use crate::cards::{bit, cards, Card, CardSet};
-use crate::game::Game;
+use crate::game::{Game, Rewards};
 use crate::rng::{shuffle, SplitMix64};
 use crate::schnapsen::{card_points, suit_of, suit_set, Schnapsen, SchnapsenMove, DECK_SIZE};
+use crate::session::GameId;
 
 /// The card that costs least to give away: non-trumps before trumps, then
 /// the fewest points (ties by index, for determinism).
@@ -49,6 +51,11 @@ impl Rollout for Schnapsen {
     /// at random: exchange the jack, declare marriages (forty first), lead
     /// cheap, win tricks worth ten or more with the cheapest winner, else
     /// throw the cheapest card. Never close.
+    fn learned_value(&self, leaf: &mut Leaf) -> Option<Rewards> {
+        let mover = self.current_player()?;
+        leaf.value(shipped(GameId::Schnapsen)?, self, 2, mover)
+    }
+
     fn rollout_move(&self, rng: &mut SplitMix64) -> SchnapsenMove {
         if self.winner.is_some() || rng.next() & 7 == 0 {
             return self.random_move(rng);
