@@ -33,7 +33,6 @@ the inputs that are not zero: most of a tensor is.
 from __future__ import annotations
 
 import json
-import math
 import struct
 from dataclasses import dataclass, field
 from importlib import resources
@@ -42,6 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from . import strict_json
 from .api import check_game
 from .errors import InvalidArgumentError
 
@@ -66,26 +66,6 @@ def _corrupt(what: str) -> InvalidArgumentError:
 #: The deepest nesting of lists and objects a description may have: what
 #: the core's JSON reader (serde_json) reads, so both readers agree.
 MAX_NESTING = 127
-#: The largest number a reader of doubles holds.
-_LARGEST = 1.7976931348623157e308
-
-
-def _not_json(text: str) -> Any:
-    raise ValueError(f"{text} is not JSON")
-
-
-def _number(text: str) -> float:
-    number = float(text)
-    if math.isinf(number):
-        raise ValueError("number out of range")
-    return number
-
-
-def _integer(text: str) -> int:
-    number = int(text)
-    if abs(number) > _LARGEST:
-        raise ValueError("number out of range")
-    return number
 
 
 def _nesting(value: Any) -> int:
@@ -106,9 +86,7 @@ def _description(raw: bytes) -> Any:
     reads it (no NaN or infinity, no number beyond a double, no lone
     surrogate, no deeper than ``MAX_NESTING``)."""
     try:
-        value = json.loads(
-            raw.decode(), parse_constant=_not_json, parse_float=_number, parse_int=_integer
-        )
+        value = strict_json.loads(raw.decode())
         # A lone surrogate (``"\\ud800"``) cannot be written as UTF-8.
         json.dumps(value, ensure_ascii=False).encode()
     except (ValueError, RecursionError):

@@ -9,10 +9,10 @@ kind and field (``cardavia.errors`` makes the text).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from .. import strict_json
 from ..cards import Deck
 from ..errors import InvalidStateError
 
@@ -21,32 +21,11 @@ MAX_SEED = (1 << 64) - 1
 # A state nests five levels at most (Schnapsen's outcome.deals[i].marriages[s][j]);
 # anything far deeper is garbage, refused before anything else reads it.
 MAX_DEPTH = 16
-# The largest number a JSON reader of doubles holds: beyond it the text is
-# refused as the Rust core refuses it.
-_LARGEST = 1.7976931348623157e308
 
 
 def fault(kind: str, field: str, value: object = None, **detail: Any) -> InvalidStateError:
     """The ``InvalidStateError`` of a broken check."""
     return InvalidStateError(kind=kind, field=field, value=value, **detail)
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _number(text: str) -> float:
-    number = float(text)
-    if math.isinf(number):
-        raise ValueError("number out of range")
-    return number
-
-
-def _integer(text: str) -> int:
-    number = int(text)
-    if abs(number) > _LARGEST:
-        raise ValueError("number out of range")
-    return number
 
 
 def parse_json(text: object) -> Any:
@@ -56,9 +35,7 @@ def parse_json(text: object) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"JSON text must be str or bytes, got {type(text).__name__}")
     try:
-        value = json.loads(
-            text, parse_constant=_refuse_constant, parse_float=_number, parse_int=_integer
-        )
+        value = strict_json.loads(text)
     except RecursionError:
         raise fault("too_deep", "state", max=MAX_DEPTH) from None
     except ValueError as exc:
