@@ -58,6 +58,44 @@ def test_the_arrays_follow_from_the_shards(shards: dict[str, Path]) -> None:
     assert schnapsen.policy.shape[1] == ENVS["schnapsen"]["actions"]
 
 
+def test_the_played_move_as_the_policys_target(shards: dict[str, Path]) -> None:
+    data = train.load_shards("durak", shards["durak"], policy="played")
+    rows = [
+        r for p in sorted(shards["durak"].glob("*.parquet")) for r in pq.read_table(p).to_pylist()
+    ]
+    assert data.meta["policy_target"] == "played"
+    for i in range(0, len(rows), 7):
+        assert np.flatnonzero(data.policy[i]).tolist() == [rows[i]["action"]]
+        assert data.policy[i][rows[i]["action"]] == 1.0
+    # The rest of the arrays are the visits' run's.
+    visits = train.load_shards("durak", shards["durak"])
+    assert visits.meta["policy_target"] == "visits"
+    assert (visits.tensors == data.tensors).all() and (visits.value == data.value).all()
+    with pytest.raises(InvalidArgumentError) as error:
+        train.load_shards("durak", shards["durak"], policy="dreamed")
+    assert (error.value.kind, error.value.field) == ("choice", "policy_target")
+
+
+def test_two_runs_train_together_their_games_kept_apart(
+    shards: dict[str, Path], tmp_path: Path
+) -> None:
+    other = tmp_path / "other"
+    cardavia.selfplay("durak", games=3, iterations=100, seed=4, out=other, shard_games=4)
+    one = train.load_shards("durak", shards["durak"])
+    both = train.load_shards("durak", [shards["durak"], other])
+    assert len(both) == len(one) + len(train.load_shards("durak", other))
+    assert len(np.unique(both.games)) == 6 + 3
+    assert {r["seed"] for r in both.meta["runs"]} == {"3", "4"}
+    argv = ["durak", "--data", str(shards["durak"]), "--data", str(other)]
+    argv += ["--out", str(tmp_path / "m.cdvm"), "--widths", "8", "--epochs", "1"]
+    assert train.main(argv) == 0
+    meta = MoveModel.from_bytes((tmp_path / "m.cdvm").read_bytes()).meta
+    assert meta["data"]["games"] == 9
+    with pytest.raises(InvalidArgumentError) as error:
+        train.load_shards("durak", [other, tmp_path / "missing"])
+    assert "no shards in" in str(error.value) and "missing" in str(error.value)
+
+
 def test_the_same_seed_trains_the_same_weights(shards: dict[str, Path]) -> None:
     data = train.load_shards("durak", shards["durak"])
     args: dict[str, Any] = {"widths": [16], "epochs": 2, "batch": 64, "seed": 5}
@@ -89,14 +127,14 @@ def test_the_command_writes_a_model_with_its_provenance(
 ) -> None:
     out = tmp_path / "durak.cdvm"
     argv = ["durak", "--data", str(shards["durak"]), "--out", str(out)]
-    argv += ["--widths", "8,8", "--epochs", "1", "--seed", "2"]
+    argv += ["--widths", "8,8", "--epochs", "1", "--seed", "2", "--policy-target", "played"]
     assert train.main(argv) == 0
     model = MoveModel.from_bytes(out.read_bytes())
     assert model.widths == [8, 8] and model.inputs == ENVS["durak"]["tensor_size"]
     meta = model.meta
     assert meta["game"] == "durak" and meta["seed"] == 2 and meta["widths"] == [8, 8]
     assert meta["data"]["runs"] == [{"level": "normal", "iterations": "150", "seed": "3"}]
-    assert meta["data"]["games"] == 6
+    assert meta["data"]["games"] == 6 and meta["data"]["policy_target"] == "played"
     # Folders by name only, so the file does not depend on where data lay.
     assert str(tmp_path) not in meta["command"] and "--epochs 1" in meta["command"]
     assert not list(tmp_path.glob(".*.tmp"))

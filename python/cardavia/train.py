@@ -3,8 +3,9 @@
 
     python -m cardavia.train durak --data selfplay/durak --out durak.cdvm
 
-The policy learns the search's visit distribution over the legal moves
-(cross-entropy, the illegal action ids masked out); the value learns the
+The policy learns the search's visit distribution over the legal moves, or
+with ``--policy-target played`` the move played (cross-entropy, the illegal
+action ids masked out); the value learns the
 mover's result (binary cross-entropy on the sigmoid), by default the
 search's own value of the move it played (``DEFAULT_TARGET``). A position
 with one legal move teaches the value only.
@@ -44,6 +45,9 @@ Floats = npt.NDArray[np.float32]
 #: mover, ``search`` the search's value of the move played, ``mix`` their
 #: mean.
 VALUE_TARGETS = ("result", "search", "mix")
+#: What the policy learns: the search's visit distribution, or the move it
+#: played (sharper: a model of how the player moves, for inference).
+POLICY_TARGETS = ("visits", "played")
 #: The search's value by default: it varies within a game, where a game's
 #: result is the same for all its positions and a model of a few thousand
 #: games learns to recognise the games (Durak, 1,200 games: a held-out
@@ -100,13 +104,23 @@ def _world_tensors(
 
 
 def load_shards(
-    game: str, data: str | Path, target: str | None = None, *, world: bool = False
+    game: str,
+    data: str | Path | Sequence[str | Path],
+    target: str | None = None,
+    *,
+    world: bool = False,
+    policy: str = "visits",
 ) -> Dataset:
     """Every shard in the folder ``data`` (``shard-*.parquet``, one run of
-    ``cardavia.selfplay``), as arrays. With ``world`` each row's tensor is
+    ``cardavia.selfplay``), or in each of a list of folders, as arrays. With ``world`` each row's tensor is
     the mover's followed by the other seat's (two seats): a model of the
-    value of a dealt world, as the search's leaves are."""
+    value of a dealt world, as the search's leaves are. ``policy`` is the
+    policy's target (``POLICY_TARGETS``)."""
     name = check_game(game)
+    if policy not in POLICY_TARGETS:
+        raise InvalidArgumentError(
+            kind="choice", field="policy_target", value=policy, choices=list(POLICY_TARGETS)
+        )
     chosen = DEFAULT_TARGET[name] if target is None else target
     if chosen not in VALUE_TARGETS:
         raise InvalidArgumentError(
@@ -115,9 +129,15 @@ def load_shards(
     from . import distributed
 
     pq = distributed.require("pyarrow.parquet", "pyarrow", field="format", value="parquet")
-    paths = sorted(Path(data).glob("shard-*.parquet"))
-    if not paths:
-        raise InvalidArgumentError(kind="corrupt", field="data", what=f"no shards in {data}")
+    folders = [data] if isinstance(data, (str, Path)) else list(data)
+    paths = []
+    for folder in folders:
+        found_here = sorted(Path(folder).glob("shard-*.parquet"))
+        if not found_here:
+            raise InvalidArgumentError(
+                kind="corrupt", field="data", what=f"no shards in {folder}"
+            )
+        paths.extend(found_here)
     actions = int(_native.ENVS[name]["actions"])
     inputs = int(_native.ENVS[name]["tensor_size"])
     columns = ["game_index", "deal_seed", "seat", "tensor", "legal_actions", "visits", "values"]
@@ -128,6 +148,7 @@ def load_shards(
     values: list[Floats] = []
     games: list[npt.NDArray[np.int64]] = []
     runs = set()
+    run_ids: dict[tuple[str, str, str], int] = {}
     for path in paths:
         found = {k.decode(): v.decode() for k, v in (pq.read_schema(path).metadata or {}).items()}
         if found.get("kind") != "cardavia-selfplay" or found.get("game") != name:
@@ -138,7 +159,11 @@ def load_shards(
             raise InvalidArgumentError(
                 kind="corrupt", field="data", what=f"{path}: written before action ids (v3)"
             )
-        runs.add((found["level"], found.get("iterations", "level"), found["seed"]))
+        run = (found["level"], found.get("iterations", "level"), found["seed"])
+        runs.add(run)
+        # Game numbers count from 0 in every run: a run's own range keeps
+        # two runs' games apart when whole games are held out.
+        offset = run_ids.setdefault(run, len(run_ids)) << 32
         table = pq.read_table(path, columns=columns).to_pydict()
         n = len(table["game_index"])
         x = np.asarray(table["tensor"], dtype=np.float32).reshape(n, inputs)
@@ -155,7 +180,9 @@ def load_shards(
             visits = np.asarray(table["visits"][row], np.float64)
             mask[row, ids] = True
             total = visits.sum()
-            if total > 0:
+            if policy == "played":
+                pi[row, table["action"][row]] = 1.0
+            elif total > 0:
                 pi[row, ids] = visits / total
             else:
                 pi[row, ids] = 1.0 / len(ids)
@@ -170,11 +197,12 @@ def load_shards(
         policies.append(pi)
         legals.append(mask)
         values.append(v)
-        games.append(np.asarray(table["game_index"], np.int64))
+        games.append(np.asarray(table["game_index"], np.int64) + offset)
     meta = {
         "shards": len(paths),
         "runs": [{"level": r[0], "iterations": r[1], "seed": r[2]} for r in sorted(runs)],
         "value_target": chosen,
+        "policy_target": policy,
         "inputs": "world" if world else "observation",
     }
     return Dataset(
@@ -339,13 +367,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m cardavia.train", description="Train a move model from self-play shards."
     )
     parser.add_argument("game", choices=list(_native.GAMES))
-    parser.add_argument("--data", required=True, help="a folder of cardavia.selfplay shards")
+    parser.add_argument(
+        "--data",
+        required=True,
+        action="append",
+        help="a folder of cardavia.selfplay shards (again for more folders)",
+    )
     parser.add_argument("--out", required=True, help="the .cdvm file to write")
     parser.add_argument("--widths", default=",".join(map(str, DEFAULT_WIDTHS)))
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--rate", type=float, default=1e-3)
     parser.add_argument("--value-target", choices=VALUE_TARGETS, default=None)
+    parser.add_argument("--policy-target", choices=POLICY_TARGETS, default="visits")
     parser.add_argument(
         "--world",
         action="store_true",
@@ -354,7 +388,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     widths = [int(w) for w in args.widths.split(",") if w]
-    data = load_shards(args.game, args.data, args.value_target, world=args.world)
+    data = load_shards(
+        args.game, args.data, args.value_target, world=args.world, policy=args.policy_target
+    )
     print(f"{len(data)} rows from {len(np.unique(data.games))} games", flush=True)
 
     def report(epoch: int, scores: dict[str, float]) -> None:
