@@ -121,10 +121,14 @@ def test_bots_refuse_as_data() -> None:
 # ------------------------------------------------------- players, serve
 
 
-def test_an_unknown_player_lists_the_players_and_rollouts() -> None:
+def test_an_unknown_player_lists_the_players_rollouts_and_worlds() -> None:
     error = refused(make_player, "ai:many")
     assert parts(error) == ("InvalidArgumentError", "player", "player", "ai:many")
-    assert error.detail == {"choices": list(PLAYERS), "rollouts": list(ai.ROLLOUTS)}
+    assert error.detail == {
+        "choices": list(PLAYERS),
+        "rollouts": list(ai.ROLLOUTS),
+        "worlds": list(ai.WORLDS),
+    }
     assert str(error).startswith("unknown player 'ai:many'; choose one of random, greedy")
 
 

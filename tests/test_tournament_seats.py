@@ -441,7 +441,7 @@ def test_ai_players_ask_the_ai_for_every_seat(monkeypatch: pytest.MonkeyPatch) -
     asked: list[tuple[int, int, Any, Any]] = []
 
     def choose_move(obs: Any, *, seed: int, iterations: Any = None, level: Any = None,
-                    rollouts: Any = None) -> str:  # fmt: skip
+                    rollouts: Any = None, worlds: Any = None) -> str:  # fmt: skip
         asked.append((obs["players"], obs["seat"], iterations, level))
         assert isinstance(seed, int)
         return str(random.Random(seed).choice(obs["legal_moves"]))

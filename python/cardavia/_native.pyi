@@ -34,6 +34,7 @@ __all__ = [
     "POLICIES",
     "REFUSAL_REASONS",
     "ROLLOUTS",
+    "WORLDS",
     "Env",
     "Game",
     "MoveModel",
@@ -81,6 +82,8 @@ PLAYOUTS: tuple[str, ...]
 AUTO_ROLLOUTS: str
 #: Everything ``rollouts=`` accepts: ``AUTO_ROLLOUTS``, then ``PLAYOUTS``.
 ROLLOUTS: tuple[str, ...]
+#: How ``worlds=`` may deal the search's worlds: ``("uniform", "inferred")``.
+WORLDS: tuple[str, ...]
 #: How ``simulate`` can play whole games: ``("random",)``.
 POLICIES: tuple[str, ...]
 #: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).
@@ -159,6 +162,7 @@ def analyse(
     seed: int | None = None,
     threads: int,
     rollouts: str | None = None,
+    worlds: str | None = None,
     settle: bool = False,
 ) -> list[tuple[str, int, float]]:
     """ISMCTS from the observation's seat: (move, visits, value) for every
@@ -174,6 +178,7 @@ def choose_move(
     seed: int | None = None,
     threads: int,
     rollouts: str | None = None,
+    worlds: str | None = None,
 ) -> str:
     """The move the AI plays for the observation's seat."""
 

@@ -30,6 +30,8 @@ __all__ = [
     "MAX_TIME_MS",
     "PLAYOUTS",
     "ROLLOUTS",
+    "UNIFORM_WORLDS",
+    "WORLDS",
     "analyse",
     "choose_move",
     "level_threads",
@@ -45,6 +47,13 @@ PLAYOUTS: tuple[str, ...] = _native.PLAYOUTS
 AUTO_ROLLOUTS: str = _native.AUTO_ROLLOUTS
 #: Everything ``rollouts=`` accepts: ``AUTO_ROLLOUTS``, then ``PLAYOUTS``.
 ROLLOUTS: tuple[str, ...] = _native.ROLLOUTS
+#: How ``worlds=`` may deal the search's worlds: uniformly within what the
+#: seat knows, or "inferred", weighed by how likely the opponent's moves of
+#: the current bout or trick were in them under the shipped move model
+#: (docs/AI.md, "Inference").
+WORLDS: tuple[str, ...] = _native.WORLDS
+#: The default ``worlds=``: "uniform".
+UNIFORM_WORLDS: str = WORLDS[0]
 #: Iteration budgets of the difficulty levels, per thread: ``easy`` also
 #: picks its move plausibly (by visits squared) instead of the best.
 LEVELS: dict[str, int] = dict(_native.LEVELS)
@@ -105,6 +114,7 @@ def analyse(
     level: str | None = None,
     engine: str = "rust",
     rollouts: str = AUTO_ROLLOUTS,
+    worlds: str = UNIFORM_WORLDS,
 ) -> list[dict[str, Any]]:
     """Every legal move with its visit count and estimated value (the
     searching seat's mean reward in [0, 1]), most visited first."""
@@ -118,7 +128,16 @@ def analyse(
         threads=threads,
         level=level,
         rollouts=rollouts,
+        worlds=worlds,
     )
+
+
+def _check_uniform(worlds: object) -> None:
+    """The reference engine deals uniform worlds only: it has no model."""
+    if worlds != UNIFORM_WORLDS:
+        raise InvalidArgumentError(
+            kind="choice", field="worlds", value=worlds, choices=[UNIFORM_WORLDS]
+        )
 
 
 def _search(
@@ -128,6 +147,7 @@ def _search(
     most visited move can no longer be overtaken (the same move, sooner)."""
     if _check_engine(engine) == "reference":
         del arguments["rollouts"]
+        _check_uniform(arguments.pop("worlds", UNIFORM_WORLDS))
         return _reference(observation, settle, **arguments)
     found = _native.analyse(observation, settle=settle, **arguments)
     return [{"move": m, "visits": v, "value": x} for m, v, x in found]
@@ -143,6 +163,7 @@ def choose_move(
     level: str | None = None,
     engine: str = "rust",
     rollouts: str = AUTO_ROLLOUTS,
+    worlds: str = UNIFORM_WORLDS,
 ) -> str:
     """The move the AI plays: the most visited one (``easy`` draws it by
     visits squared, to play plausibly rather than best). With a seed, an
@@ -150,6 +171,7 @@ def choose_move(
     the first move ``analyse`` lists for the same arguments: the search only
     stops early once no remaining iteration could change it."""
     if _check_engine(engine) == "reference":
+        _check_uniform(worlds)
         stats = _reference(
             observation,
             True,
@@ -168,6 +190,7 @@ def choose_move(
         seed=seed,
         threads=threads,
         rollouts=rollouts,
+        worlds=worlds,
     )
 
 

@@ -160,7 +160,8 @@ TEXTS: dict[str, str] = {
     # raises them).
     "player": (
         "unknown {field} {value!r}; choose one of {choices}, ai:ITERATIONS, "
-        "ai:ITERATIONS:ROLLOUTS (ROLLOUTS one of {rollouts}) or cmd:COMMAND"
+        "ai:ITERATIONS:ROLLOUTS (ROLLOUTS one of {rollouts}), "
+        "ai:ITERATIONS:ROLLOUTS:WORLDS (WORLDS one of {worlds}) or cmd:COMMAND"
     ),
     "player_command": "{field} {value!r}: {reason}",
     "no_command": "{field} {value!r}: no command after cmd:",

@@ -85,9 +85,10 @@ def make_player(spec: str) -> Player:
     parts = spec.split(":")
     if not (
         parts[0] == "ai"
-        and len(parts) in (2, 3)
+        and len(parts) in (2, 3, 4)
         and parts[1].isdigit()
         and (len(parts) == 2 or parts[2] in ai.ROLLOUTS)
+        and (len(parts) < 4 or parts[3] in ai.WORLDS)
     ):
         raise InvalidArgumentError(
             kind="player",
@@ -95,12 +96,16 @@ def make_player(spec: str) -> Player:
             value=spec,
             choices=list(PLAYERS),
             rollouts=list(ai.ROLLOUTS),
+            worlds=list(ai.WORLDS),
         )
     budget = int(parts[1])
-    rollouts = parts[2] if len(parts) == 3 else ai.AUTO_ROLLOUTS
+    rollouts = parts[2] if len(parts) >= 3 else ai.AUTO_ROLLOUTS
+    worlds = parts[3] if len(parts) == 4 else ai.UNIFORM_WORLDS
     return Player(
         spec,
-        lambda obs, seed: ai.choose_move(obs, iterations=budget, seed=seed, rollouts=rollouts),
+        lambda obs, seed: ai.choose_move(
+            obs, iterations=budget, seed=seed, rollouts=rollouts, worlds=worlds
+        ),
     )
 
 

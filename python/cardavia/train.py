@@ -112,9 +112,10 @@ def load_shards(
     policy: str = "visits",
 ) -> Dataset:
     """Every shard in the folder ``data`` (``shard-*.parquet``, one run of
-    ``cardavia.selfplay``), or in each of a list of folders, as arrays. With ``world`` each row's tensor is
-    the mover's followed by the other seat's (two seats): a model of the
-    value of a dealt world, as the search's leaves are. ``policy`` is the
+    ``cardavia.selfplay``), or in each of a list of folders, as arrays.
+    With ``world`` each row's tensor is the mover's followed by the other
+    seat's (two seats): a model of the value of a dealt world, as the
+    search's leaves are. ``policy`` is the
     policy's target (``POLICY_TARGETS``)."""
     name = check_game(game)
     if policy not in POLICY_TARGETS:

@@ -37,6 +37,7 @@ fn name_of(value: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Stri
 
 /// A search's settings: the Python values converted, then checked and
 /// resolved by the core; a seed from the OS when none is given.
+#[allow(clippy::too_many_arguments)]
 fn settings(
     py: Python<'_>,
     iterations: Option<&Bound<'_, PyAny>>,
@@ -45,6 +46,7 @@ fn settings(
     seed: Option<&Bound<'_, PyAny>>,
     threads: &Bound<'_, PyAny>,
     rollouts: Option<&Bound<'_, PyAny>>,
+    worlds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Settings> {
     // Converted in the order the core checks them.
     let level_name = name_of(level, "level")?;
@@ -56,6 +58,7 @@ fn settings(
         None => i128::from(os_seed(py)?),
     };
     let rollout_name = name_of(rollouts, "rollouts")?;
+    let worlds_name = name_of(worlds, "worlds")?;
     let request = Request {
         level: level_name.as_deref(),
         iterations: iteration_count,
@@ -63,6 +66,7 @@ fn settings(
         seed: seed_value,
         threads: thread_count,
         rollouts: rollout_name.as_deref(),
+        worlds: worlds_name.as_deref(),
     };
     request.resolve().map_err(|error| {
         let given = [
@@ -126,7 +130,7 @@ fn search_from(
 /// most visited first (the unvisited last). With `settle` an iteration
 /// budget stops once the most visited move can no longer be overtaken.
 #[pyfunction]
-#[pyo3(signature = (observation, *, iterations=None, time_ms=None, level=None, seed=None, threads, rollouts=None, settle=false))]
+#[pyo3(signature = (observation, *, iterations=None, time_ms=None, level=None, seed=None, threads, rollouts=None, worlds=None, settle=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
     py: Python<'_>,
@@ -137,15 +141,18 @@ pub fn analyse(
     seed: Option<&Bound<'_, PyAny>>,
     threads: &Bound<'_, PyAny>,
     rollouts: Option<&Bound<'_, PyAny>>,
+    worlds: Option<&Bound<'_, PyAny>>,
     settle: bool,
 ) -> PyResult<Stats> {
-    let search = settings(py, iterations, time_ms, level, seed, threads, rollouts)?;
+    let search = settings(
+        py, iterations, time_ms, level, seed, threads, rollouts, worlds,
+    )?;
     search_from(py, observation, search, Want::Stats { settle })
 }
 
 /// The move the AI plays for the observation's seat.
 #[pyfunction]
-#[pyo3(signature = (observation, *, iterations=None, time_ms=None, level=None, seed=None, threads, rollouts=None))]
+#[pyo3(signature = (observation, *, iterations=None, time_ms=None, level=None, seed=None, threads, rollouts=None, worlds=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn choose_move(
     py: Python<'_>,
@@ -156,8 +163,11 @@ pub fn choose_move(
     seed: Option<&Bound<'_, PyAny>>,
     threads: &Bound<'_, PyAny>,
     rollouts: Option<&Bound<'_, PyAny>>,
+    worlds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let search = settings(py, iterations, time_ms, level, seed, threads, rollouts)?;
+    let search = settings(
+        py, iterations, time_ms, level, seed, threads, rollouts, worlds,
+    )?;
     let stats = search_from(py, observation, search, Want::Move)?;
     Ok(stats
         .into_iter()
@@ -179,7 +189,7 @@ pub fn search_budget(
     seed: Option<&Bound<'_, PyAny>>,
     threads: &Bound<'_, PyAny>,
 ) -> PyResult<(Option<u64>, Option<u64>, u64, usize)> {
-    let search = settings(py, iterations, time_ms, level, seed, threads, None)?;
+    let search = settings(py, iterations, time_ms, level, seed, threads, None, None)?;
     Ok((
         search.iterations,
         search.time_ms,

@@ -55,6 +55,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_LEVEL", DEFAULT_LEVEL)?;
     m.add("AUTO_ROLLOUTS", AUTO)?;
     m.add("ROLLOUTS", PyTuple::new(m.py(), budget::rollout_names())?)?;
+    m.add("WORLDS", PyTuple::new(m.py(), budget::WORLDS)?)?;
     let kinds: Vec<&str> = Kind::ALL.iter().map(|kind| kind.name()).collect();
     m.add("ERROR_KINDS", PyTuple::new(m.py(), kinds)?)?;
     let reasons: Vec<&str> = Reason::ALL.iter().map(|reason| reason.name()).collect();

@@ -28,6 +28,11 @@ pub fn default_playout(game: GameId) -> Playout {
     crate::for_game!(game, G => G::PLAYOUT)
 }
 
+/// How a search may deal its worlds: uniformly within what the seat
+/// knows (the default), or weighed by the opponent's recent moves
+/// (`inference.rs`).
+pub const WORLDS: [&str; 2] = ["uniform", "inferred"];
+
 /// The levels' names, weakest first.
 pub fn level_names() -> Vec<&'static str> {
     LEVELS.iter().map(|level| level.name).collect()
@@ -45,6 +50,8 @@ pub struct Request<'a> {
     pub threads: i128,
     /// A playout's name or `AUTO`; `None` is `AUTO`.
     pub rollouts: Option<&'a str>,
+    /// One of `WORLDS`; `None` is the first.
+    pub worlds: Option<&'a str>,
 }
 
 /// A search's settings, checked: the budget, the seed, the threads, the
@@ -57,11 +64,13 @@ pub struct Settings {
     pub threads: usize,
     pub playout: Option<Playout>,
     pub pick: Pick,
+    /// Worlds weighed by the opponent's recent moves.
+    pub inference: bool,
 }
 
 impl Request<'_> {
     /// The settings, checked in the order the API documents: the level,
-    /// iterations, time, threads, the seed, the rollouts. With neither
+    /// iterations, time, threads, the seed, the rollouts, the worlds. With neither
     /// iterations nor time the level decides (the default level if none):
     /// its budget is per thread, so more cores make a stronger search in
     /// the same time.
@@ -91,6 +100,15 @@ impl Request<'_> {
                     })?,
             ),
         };
+        let inference = match self.worlds.unwrap_or(WORLDS[0]) {
+            "uniform" => false,
+            "inferred" => true,
+            name => {
+                return Err(
+                    Error::argument(Kind::Choice, "worlds", name).with("choices", WORLDS.to_vec())
+                )
+            }
+        };
         let mut pick = Pick::Best;
         if iterations.is_none() && time_ms.is_none() {
             let chosen = level.or_else(|| super::level(DEFAULT_LEVEL));
@@ -104,6 +122,7 @@ impl Request<'_> {
             threads: threads as usize,
             playout,
             pick,
+            inference,
         })
     }
 }
@@ -121,6 +140,7 @@ impl Settings {
             threads: self.threads,
             playout: self.playout.unwrap_or(G::PLAYOUT),
             exploration: G::EXPLORATION,
+            inference: self.inference,
             ..Config::default()
         }
     }
@@ -249,9 +269,17 @@ mod tests {
                 "rollouts",
                 "\"clever\"",
             ),
+            (
+                Request {
+                    worlds: Some("psychic"),
+                    ..base
+                },
+                "worlds",
+                "\"psychic\"",
+            ),
         ] {
             let (kind, at, given) = refused(bad);
-            let expected = if at == "level" || at == "rollouts" {
+            let expected = if ["level", "rollouts", "worlds"].contains(&at.as_str()) {
                 Kind::Choice
             } else {
                 Kind::Integer

@@ -1,6 +1,7 @@
 //! Durak (both variants) for the search: re-dealing hidden cards, and the
 //! rollout policy.
 
+use super::inference::Stretch;
 use super::ismcts::Playout;
 use super::learned::{shipped, Leaf};
 use super::{Endgame, Resample, Rollout};
@@ -260,5 +261,79 @@ impl<const TRANSFERS: bool> Resample for DurakRules<TRANSFERS> {
         } else {
             Endgame::No
         }
+    }
+}
+
+/// A duel's bout is its stretch: every card on the table is one move, and
+/// a take one more; the bout's draws come only at its end.
+impl<const TRANSFERS: bool> Stretch for DurakRules<TRANSFERS> {
+    fn stretch_len(&self) -> usize {
+        if self.players != 2 || self.outcome.is_some() {
+            return 0;
+        }
+        usize::from(self.table_len) + usize::from(self.defended) + usize::from(self.taking)
+    }
+
+    fn unwind(&self, moves: &[DurakMove]) -> Option<Self> {
+        if self.players != 2 || moves.len() != self.stretch_len() {
+            return None;
+        }
+        // Each transfer handed the attack on: the bout began with the
+        // seat that attacks now if there were an even number of them.
+        let transfers = moves
+            .iter()
+            .filter(|mv| matches!(mv, DurakMove::Transfer(_)))
+            .count();
+        let first = if transfers % 2 == 0 {
+            self.attacker
+        } else {
+            1 - self.attacker
+        };
+        let mut start = *self;
+        let mut attacker = usize::from(first);
+        for &mv in moves {
+            match mv {
+                DurakMove::Attack(card) => start.hands[attacker] |= bit(card),
+                DurakMove::Defend(card) => start.hands[1 - attacker] |= bit(card),
+                DurakMove::Transfer(card) => {
+                    start.hands[1 - attacker] |= bit(card);
+                    attacker = 1 - attacker;
+                }
+                DurakMove::Take => {}
+                DurakMove::Stop => return None,
+            }
+        }
+        if start.hands[0] & start.hands[1] != 0 {
+            return None;
+        }
+        start.table_len = 0;
+        start.defended = 0;
+        start.table_set = 0;
+        start.table_ranks = 0;
+        start.taking = false;
+        start.passed = 0;
+        start.attacker = first;
+        start.seat_defender();
+        start.reset_limit();
+        Some(start)
+    }
+
+    fn reshuffle_unseen(&mut self, rng: &mut SplitMix64) {
+        let top = usize::from(self.stock_top);
+        // The last stock card is the public trump card.
+        if top + 1 < self.stock.len() {
+            let end = self.stock.len() - 1;
+            shuffle(&mut self.stock[top..end], rng);
+        }
+    }
+
+    fn learned_log_policy(&self, leaf: &mut Leaf, mv: DurakMove) -> Option<f32> {
+        let game = if TRANSFERS {
+            GameId::Perevodnoy
+        } else {
+            GameId::Durak
+        };
+        let mover = self.current_player()?;
+        leaf.log_policy(shipped(game)?, self, usize::from(self.players), mover, mv)
     }
 }

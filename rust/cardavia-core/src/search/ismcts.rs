@@ -44,6 +44,9 @@ pub struct Config {
     /// give; only the statistics of the other moves are cut short. For
     /// `choose_move`, not for `analyse`.
     pub settle: bool,
+    /// Draw worlds by the likelihood of the opponent's recent moves
+    /// (`inference.rs`) where the game has a model for the table.
+    pub inference: bool,
 }
 
 impl Default for Config {
@@ -58,6 +61,7 @@ impl Default for Config {
             exploration: EXPLORATION,
             playout: Playout::Informed,
             settle: false,
+            inference: false,
         }
     }
 }

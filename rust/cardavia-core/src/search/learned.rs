@@ -2,7 +2,7 @@
 //! by `cardavia.train`, docs/AI.md "A learned model"), built into the core
 //! so that the search runs them with no Python in the loop.
 
-use crate::game::{Rewards, MOST_SEATS};
+use crate::game::{MoveList, Rewards, MOST_SEATS};
 use crate::model::{MoveModel, Scratch};
 use crate::session::GameId;
 use crate::tensor::Tensor;
@@ -33,6 +33,7 @@ pub fn shipped(game: GameId) -> Option<&'static MoveModel> {
 pub struct Leaf {
     tensor: Vec<f32>,
     scratch: Option<Scratch>,
+    logits: Vec<f32>,
 }
 
 impl Leaf {
@@ -59,6 +60,42 @@ impl Leaf {
         rewards[mover] = v;
         rewards[1 - mover] = 1.0 - v;
         Some(rewards)
+    }
+
+    /// The log of the model's probability that `mover`, to move in
+    /// `world`, plays `mv`: a softmax over the legal moves' logits. `None`
+    /// if the model does not fit the world's tensor (two seats only).
+    pub fn log_policy<G: Tensor>(
+        &mut self,
+        model: &MoveModel,
+        world: &G,
+        players: usize,
+        mover: usize,
+        mv: G::Move,
+    ) -> Option<f32> {
+        let size = crate::tensor::size(G::layout(players));
+        if players != 2 || size != model.inputs() || G::MOVE_COUNT != model.actions() {
+            return None;
+        }
+        self.tensor.resize(size, 0.0);
+        self.logits.resize(model.actions(), 0.0);
+        let scratch = self.scratch.get_or_insert_with(|| model.scratch());
+        world.write_tensor(mover, &mut self.tensor);
+        model.evaluate(&self.tensor, scratch, &mut self.logits);
+        let mut legal = MoveList::new();
+        world.legal_moves(&mut legal);
+        let logit = |m: G::Move| self.logits[G::move_index(m)];
+        let most = legal
+            .as_slice()
+            .iter()
+            .map(|&m| logit(m))
+            .fold(f32::NEG_INFINITY, f32::max);
+        let sum: f32 = legal
+            .as_slice()
+            .iter()
+            .map(|&m| (logit(m) - most).exp())
+            .sum();
+        Some(logit(mv) - most - sum.ln())
     }
 }
 

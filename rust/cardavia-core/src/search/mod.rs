@@ -11,6 +11,7 @@
 pub mod budget;
 pub mod durak;
 pub mod endgame;
+pub mod inference;
 pub mod ismcts;
 pub mod learned;
 pub mod schnapsen;
@@ -63,7 +64,7 @@ pub fn decide<D: Determinize>(
 }
 
 /// A game whose hidden cards can be dealt anew.
-pub trait Resample: Rollout {
+pub trait Resample: Rollout + inference::Stretch {
     /// Deal the cards `observer` cannot see uniformly at random, the
     /// opponent's unknown cards only from `allowed`. False when `allowed`
     /// leaves too few cards (the position is left unchanged then).
@@ -183,7 +184,15 @@ pub fn analyse<G: Resample>(
     worlds: &Worlds<G>,
     config: &ismcts::Config,
 ) -> Vec<(String, u64, f64)> {
-    let result = decide(worlds, config);
+    let inferred = if config.inference {
+        inference::Inferred::new(worlds, config.seed)
+    } else {
+        None
+    };
+    let result = match &inferred {
+        Some(weighed) => decide(weighed, config),
+        None => decide(worlds, config),
+    };
     let mut stats: Vec<(String, u64, f64)> = result
         .moves
         .iter()

@@ -1,5 +1,6 @@
 //! Schnapsen for the search: re-dealing hidden cards, and the rollout policy.
 
+use super::inference::Stretch;
 use super::ismcts::Playout;
 use super::learned::{shipped, Leaf};
 use super::{Endgame, Resample, Rollout};
@@ -201,5 +202,102 @@ impl Resample for Schnapsen {
         } else {
             Endgame::Hidden
         }
+    }
+}
+
+/// The tricks dealt out of a full stock before it runs out: five
+/// cards each are dealt, the other ten drawn two a trick.
+const DRAWING_TRICKS: u8 = ((DECK_SIZE - 10) / 2) as u8;
+
+impl Schnapsen {
+    /// The first trick after which nobody drew: the first after the close,
+    /// or after the stock ran out. `None` while the stock is drawn from.
+    fn quiet_from(&self) -> Option<u8> {
+        match self.closed {
+            Some(closed) => Some(closed.tricks),
+            None if self.stock_top == self.stock_end && self.indicator.is_none() => {
+                Some(DRAWING_TRICKS)
+            }
+            None => None,
+        }
+    }
+
+    /// Who led trick `i` of the deal.
+    fn trick_leader(&self, i: u8) -> u8 {
+        match i.checked_sub(1) {
+            Some(before) => self.tricks[usize::from(before)].winner,
+            None => 1 - self.dealer,
+        }
+    }
+}
+
+/// The stretch is every trick since the last draw (none while the stock is
+/// open, all since the close or since the stock ran out) and the lead on
+/// the table: no hand changed but by the cards played. A marriage or an
+/// exchange in it is not unwound (they score, or show a card), so such a
+/// stretch weighs nothing.
+impl Stretch for Schnapsen {
+    fn stretch_len(&self) -> usize {
+        if self.winner.is_some() {
+            return 0;
+        }
+        let lead = usize::from(self.lead.is_some());
+        let quiet = self
+            .quiet_from()
+            .map_or(0, |first| self.n_tricks.saturating_sub(first));
+        2 * usize::from(quiet) + lead
+    }
+
+    fn unwind(&self, moves: &[SchnapsenMove]) -> Option<Self> {
+        if self.winner.is_some() || moves.len() != self.stretch_len() {
+            return None;
+        }
+        let tricks = moves.len() / 2;
+        let first = usize::from(self.n_tricks).checked_sub(tricks)?;
+        let mut start = self.clone();
+        for (i, pair) in moves.chunks_exact(2).enumerate() {
+            let at = first + i;
+            let trick = self.tricks[at];
+            if pair
+                != [
+                    SchnapsenMove::Play(trick.lead),
+                    SchnapsenMove::Play(trick.follow),
+                ]
+            {
+                return None;
+            }
+            let leader = usize::from(self.trick_leader(at as u8));
+            start.hands[leader] |= bit(trick.lead);
+            start.hands[1 - leader] |= bit(trick.follow);
+            let winner = usize::from(trick.winner);
+            start.card_points[winner] -= card_points(trick.lead) + card_points(trick.follow);
+            start.tricks_won[winner] -= 1;
+        }
+        if let Some(lead) = self.lead {
+            if moves.last() != Some(&SchnapsenMove::Play(lead)) {
+                return None;
+            }
+            start.hands[usize::from(self.leader)] |= bit(lead);
+        }
+        if start.hands[0] & start.hands[1] != 0 {
+            return None;
+        }
+        start.n_tricks = first as u8;
+        start.leader = if tricks > 0 {
+            self.trick_leader(first as u8)
+        } else {
+            self.leader
+        };
+        start.lead = None;
+        Some(start)
+    }
+    fn reshuffle_unseen(&mut self, rng: &mut SplitMix64) {
+        let (top, end) = (usize::from(self.stock_top), usize::from(self.stock_end));
+        shuffle(&mut self.stock[top..end], rng);
+    }
+
+    fn learned_log_policy(&self, leaf: &mut Leaf, mv: SchnapsenMove) -> Option<f32> {
+        let mover = self.current_player()?;
+        leaf.log_policy(shipped(GameId::Schnapsen)?, self, 2, mover, mv)
     }
 }
