@@ -135,9 +135,7 @@ def load_shards(
     for folder in folders:
         found_here = sorted(Path(folder).glob("shard-*.parquet"))
         if not found_here:
-            raise InvalidArgumentError(
-                kind="corrupt", field="data", what=f"no shards in {folder}"
-            )
+            raise InvalidArgumentError(kind="corrupt", field="data", what=f"no shards in {folder}")
         paths.extend(found_here)
     actions = int(_native.ENVS[name]["actions"])
     inputs = int(_native.ENVS[name]["tensor_size"])
