@@ -376,12 +376,7 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
         } else {
             self.discard |= self.table_set;
         }
-        self.table_len = 0;
-        self.defended = 0;
-        self.table_set = 0;
-        self.table_ranks = 0;
-        self.taking = false;
-        self.passed = 0;
+        self.clear_table();
 
         // The throwers in priority order draw first, the defender last.
         let mut drew = self.refill(attacker);
@@ -430,6 +425,17 @@ impl<const TRANSFERS: bool> DurakRules<TRANSFERS> {
             self.seat_defender();
             self.reset_limit();
         }
+    }
+
+    /// An empty table, as a bout starts: no attacks, no take, no passes.
+    #[inline(always)]
+    pub(crate) fn clear_table(&mut self) {
+        self.table_len = 0;
+        self.defended = 0;
+        self.table_set = 0;
+        self.table_ranks = 0;
+        self.taking = false;
+        self.passed = 0;
     }
 
     /// Draw up to six; the last card of the stock (the trump card) becomes

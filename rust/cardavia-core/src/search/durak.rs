@@ -306,12 +306,7 @@ impl<const TRANSFERS: bool> Stretch for DurakRules<TRANSFERS> {
         if start.hands[0] & start.hands[1] != 0 {
             return None;
         }
-        start.table_len = 0;
-        start.defended = 0;
-        start.table_set = 0;
-        start.table_ranks = 0;
-        start.taking = false;
-        start.passed = 0;
+        start.clear_table();
         start.attacker = first;
         start.seat_defender();
         start.reset_limit();
