@@ -86,6 +86,15 @@ def test_the_tournament_refuses_a_player_in_the_players_language(runner: CliRunn
     assert "Игрока «nosuch» нет" in out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_player_names_every_worlds_choice(runner: CliRunner, lang: str) -> None:
+    args = ["tournament", "durak", "--a", "ai:10:auto:nosuch", "--deals", "1", "--lang", lang]
+    code, out = run(runner, args)
+    assert code == 1
+    assert "ai:ITERATIONS:ROLLOUTS:WORLDS" in out
+    assert all(worlds in out for worlds in cardavia.ai.WORLDS)
+
+
 # The kinds that carry their own sentence in their detail ("text").
 SELF_WORDED = {"internal", "lesson", "not_understood", "open_elsewhere", "players", "save"}
 

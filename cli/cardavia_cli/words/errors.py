@@ -51,8 +51,14 @@ def _texts(value: str, detail: Mapping[str, Any]) -> dict[str, Callable[[], str]
     return {
         "player": lambda: _(
             "There is no player “{value}”: choose one of {choices}, ai:ITERATIONS, "
-            "ai:ITERATIONS:ROLLOUTS (ROLLOUTS one of {rollouts}) or cmd:COMMAND."
-        ).format(value=value, choices=get("choices"), rollouts=get("rollouts")),
+            "ai:ITERATIONS:ROLLOUTS (ROLLOUTS one of {rollouts}), "
+            "ai:ITERATIONS:ROLLOUTS:WORLDS (WORLDS one of {worlds}) or cmd:COMMAND."
+        ).format(
+            value=value,
+            choices=get("choices"),
+            rollouts=get("rollouts"),
+            worlds=get("worlds"),
+        ),
         "player_command": lambda: _("The player “{value}” is not a command: {reason}").format(
             value=value, reason=get("reason")
         ),
