@@ -34,7 +34,7 @@ from .play.saves import (
     new_log,
     rebuild,
 )
-from .play.table_size import PlayersRefused, default_players, seat_count, typed_number
+from .play.table_size import PlayersRefused, asked_seats
 from .terminal.cluster import ADDRESS_HELP, RAY_HELP, progress_bar
 from .terminal.cluster import backend as backend_of
 from .terminal.command_line import (
@@ -109,6 +109,17 @@ def setup_language(option: str | None) -> str:
 def fail(console: Console, message: str, code: int = 1) -> Exit:
     console.print(Text(message, style="bold red"), soft_wrap=True)
     return Exit(code)
+
+
+def table_seats(
+    game: str, typed: str | None, setting: int | None, refuse: Callable[[str], Exit]
+) -> int:
+    """``asked_seats``, a refusal raised as ``refuse`` makes it: the one
+    check of ``--players`` that play, web and learn share."""
+    try:
+        return asked_seats(game, typed, setting)
+    except PlayersRefused as refused:
+        raise refuse(players_refusal(refused.game, refused.value, refused.error)) from None
 
 
 def json_error(error: str | Exception, code: int = 1) -> Exit:
@@ -268,13 +279,7 @@ def play(
     else:
         assert game_id is not None
         chosen_level = chosen_level or config.level or DEFAULT_LEVEL
-        asked: object = default_players(game_id, config.players)
-        if players is not None:
-            asked = typed_number(players)
-        try:
-            seats = seat_count(game_id, asked)
-        except PlayersRefused as refused:
-            raise refuse(players_refusal(refused.game, refused.value, refused.error)) from None
+        seats = table_seats(game_id, players, config.players, refuse)
         log = new_log(game_id, chosen_level, seed, seats)
         engine_game = log.new_game()
     played = LoggedGame(engine_game, log, opponent.for_level(chosen_level), lock=lock)
@@ -384,13 +389,7 @@ def web(
     config = load_config()
     # The page seats more than two at the Durak games only, which seat the
     # same numbers; checked as ``play durak --players`` before any port opens.
-    asked: object = default_players("durak", config.players)
-    if players is not None:
-        asked = typed_number(players)
-    try:
-        seats = seat_count("durak", asked)
-    except PlayersRefused as refused:
-        raise fail(console, players_refusal(refused.game, refused.value, refused.error)) from None
+    seats = table_seats("durak", players, config.players, lambda text: fail(console, text))
     try:
         sock = listen(host, port)
     except OSError as exc:
@@ -464,10 +463,7 @@ def learn(
 
     setup_language(lang)
     console = make_console(ascii_only)
-    try:
-        seats = seat_count(game, None if players is None else typed_number(players))
-    except PlayersRefused as refused:
-        raise fail(console, players_refusal(refused.game, refused.value, refused.error)) from None
+    seats = table_seats(game, players, None, lambda text: fail(console, text))
     view = make_view(game, ascii_only, theme or load_config().theme, console)
     run_lesson(game, view, console, console.input, seats)
 

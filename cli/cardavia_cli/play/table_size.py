@@ -47,3 +47,12 @@ def default_players(game: str, setting: int) -> int:
     """The table the ``players`` setting gives ``game``: only the Durak
     games seat more than two."""
     return setting if game in DURAKS else 2
+
+
+def asked_seats(game: str, typed: str | None, setting: int | None = None) -> int:
+    """The table ``game`` is laid for: ``--players`` as typed if given,
+    else the ``players`` setting's table (None: two); ``PlayersRefused``
+    if the game cannot seat it."""
+    if typed is not None:
+        return seat_count(game, typed_number(typed))
+    return seat_count(game, None if setting is None else default_players(game, setting))

@@ -29,6 +29,11 @@ impl Layer {
         self.bias.len()
     }
 
+    /// How many inputs the layer takes: its rows.
+    pub fn fan_in(&self) -> usize {
+        self.weights.len() / self.width().max(1)
+    }
+
     /// `out = bias + sum of input[i] * row i` over every input.
     fn dense(&self, input: &[f32], out: &mut [f32]) {
         out.copy_from_slice(&self.bias);
@@ -85,14 +90,14 @@ fn sigmoid(z: f32) -> f32 {
     (1.0 / (1.0 + (-f64::from(z)).exp())) as f32
 }
 
-/// A move model's shape, description and weights (`model.py`'s
-/// `MoveModel`). Its fields are private: only `from_bytes` makes one, so every matrix
-/// has the size its shape says and the evaluation needs no checks.
+/// A move model's description and weights (`model.py`'s `MoveModel`);
+/// its shape is that of its layers. Its fields are private: only
+/// `from_bytes` makes one, so the layers fit one another and the
+/// evaluation needs no checks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveModel {
-    inputs: usize,
-    widths: Vec<usize>,
-    actions: usize,
+    /// The widest hidden layer: the size of an evaluation's buffers.
+    widest: usize,
     /// The file's description: JSON text holding an object.
     meta: String,
     hidden: Vec<Layer>,
@@ -117,17 +122,17 @@ impl MoveModel {
 
     /// The tensor's length.
     pub fn inputs(&self) -> usize {
-        self.inputs
+        self.hidden.first().map_or(0, Layer::fan_in)
     }
 
     /// Each hidden layer's width.
-    pub fn widths(&self) -> &[usize] {
-        &self.widths
+    pub fn widths(&self) -> Vec<usize> {
+        self.hidden.iter().map(Layer::width).collect()
     }
 
     /// The number of action ids, the policy's length.
     pub fn actions(&self) -> usize {
-        self.actions
+        self.policy.width()
     }
 
     /// The description, JSON text holding an object.
@@ -137,10 +142,9 @@ impl MoveModel {
 
     /// Buffers for `evaluate` and `value`, sized for this model.
     pub fn scratch(&self) -> Scratch {
-        let widest = self.widths.iter().copied().max().unwrap_or(0);
         Scratch {
-            a: vec![0.0; widest],
-            b: vec![0.0; widest],
+            a: vec![0.0; self.widest],
+            b: vec![0.0; self.widest],
         }
     }
 
@@ -150,9 +154,9 @@ impl MoveModel {
     /// the caller, caught by the debug assertions; it never panics in a
     /// release build, and the numbers are then meaningless.
     pub fn evaluate(&self, input: &[f32], scratch: &mut Scratch, logits: &mut [f32]) -> f32 {
-        debug_assert_eq!(logits.len(), self.actions, "logits for every action");
+        debug_assert_eq!(logits.len(), self.actions(), "logits for every action");
         let last = self.hidden_layers(input, scratch);
-        if logits.len() == self.actions {
+        if logits.len() == self.actions() {
             self.policy.dense(last, logits);
         }
         self.value_head(last)
@@ -167,12 +171,12 @@ impl MoveModel {
     /// `evaluate` for a caller outside the core (the binding): the input's
     /// length checked, the logits returned.
     pub fn evaluate_checked(&self, input: &[f32]) -> Result<(Vec<f32>, f32)> {
-        if input.len() != self.inputs {
+        if input.len() != self.inputs() {
             return Err(Error::argument(Kind::Lengths, "tensor", input.len())
-                .with("expected", self.inputs)
+                .with("expected", self.inputs())
                 .with("what", "inputs"));
         }
-        let mut logits = vec![0.0; self.actions];
+        let mut logits = vec![0.0; self.actions()];
         let value = self.evaluate(input, &mut self.scratch(), &mut logits);
         Ok((logits, value))
     }
@@ -184,9 +188,8 @@ impl MoveModel {
 
     /// The last hidden layer's activations, in one of the scratch buffers.
     fn hidden_layers<'s>(&self, input: &[f32], scratch: &'s mut Scratch) -> &'s [f32] {
-        debug_assert_eq!(input.len(), self.inputs, "a tensor of the model's inputs");
-        let widest = self.widths.iter().copied().max().unwrap_or(0);
-        if scratch.a.len() < widest || scratch.b.len() < widest {
+        debug_assert_eq!(input.len(), self.inputs(), "a tensor of the model's inputs");
+        if scratch.a.len() < self.widest || scratch.b.len() < self.widest {
             // Another model's scratch: made to fit once, not a panic.
             *scratch = self.scratch();
         }

@@ -51,7 +51,7 @@ impl PyMoveModel {
 
     #[getter]
     fn widths(&self) -> Vec<usize> {
-        self.inner.widths().to_vec()
+        self.inner.widths()
     }
 
     #[getter]

@@ -131,9 +131,7 @@ pub(super) fn from_bytes(data: &[u8]) -> Result<MoveModel> {
         return Err(corrupt("a weight that is not a finite number"));
     }
     Ok(MoveModel {
-        inputs,
-        widths,
-        actions,
+        widest: widths.iter().copied().max().unwrap_or(0),
         meta,
         hidden,
         policy,

@@ -93,7 +93,7 @@ fn a_model_worked_out_by_hand() {
     let model = MoveModel::from_bytes(&tiny()).expect("a valid model");
     assert_eq!(
         (model.inputs(), model.widths(), model.actions()),
-        (3, &[2][..], 2)
+        (3, vec![2], 2)
     );
     assert_eq!(model.meta(), r#"{"game": "durak"}"#);
     let mut scratch = model.scratch();
