@@ -59,7 +59,25 @@ def test_a_take_changes_the_search_and_the_seed_fixes_it(game: str) -> None:
 
 def test_a_lead_changes_the_followers_search() -> None:
     obs = after_a_lead(4)
-    assert ai.analyse(obs, worlds="inferred", **ARGS) != ai.analyse(obs, **ARGS)
+    assert ai.analyse(obs, worlds="inferred", **ARGS) != ai.analyse(obs, worlds="uniform", **ARGS)
+
+
+def test_auto_worlds_are_each_games_own() -> None:
+    # Measured stronger in Schnapsen only (docs/AI.md, "Inference").
+    assert ai.DEFAULT_WORLDS == {
+        "durak": "uniform",
+        "perevodnoy": "uniform",
+        "schnapsen": "inferred",
+    }
+    assert ai.AUTO_WORLDS == ai.WORLDS[0] == "auto"
+    positions = {"durak": after_a_take("durak", 3), "schnapsen": after_a_lead(4)}
+    for game, obs in positions.items():
+        own = ai.analyse(obs, worlds=ai.DEFAULT_WORLDS[game], **ARGS)
+        assert ai.analyse(obs, **ARGS) == ai.analyse(obs, worlds="auto", **ARGS) == own
+        assert ai.choose_move(obs, level="easy", seed=3) == ai.choose_move(
+            obs, level="easy", seed=3, worlds=ai.DEFAULT_WORLDS[game]
+        )
+        assert make_player("ai:3000").choose(obs, 9) == ai.choose_move(obs, **ARGS)
 
 
 def test_nothing_to_weigh_by_searches_the_uniform_worlds() -> None:
@@ -73,7 +91,9 @@ def test_nothing_to_weigh_by_searches_the_uniform_worlds() -> None:
         seat = g.current_player
         assert seat is not None
         obs = g.observation(seat)
-        assert ai.analyse(obs, worlds="inferred", **ARGS) == ai.analyse(obs, **ARGS)
+        assert ai.analyse(obs, worlds="inferred", **ARGS) == ai.analyse(
+            obs, worlds="uniform", **ARGS
+        )
 
 
 def test_a_bad_worlds_argument_is_refused_with_the_choices() -> None:
@@ -82,14 +102,18 @@ def test_a_bad_worlds_argument_is_refused_with_the_choices() -> None:
         ai.choose_move(obs, iterations=10, seed=1, worlds="psychic")
     error = info.value
     assert (error.kind, error.field, error.value) == ("choice", "worlds", "psychic")
-    assert error.detail["choices"] == list(ai.WORLDS) == ["uniform", "inferred"]
+    assert error.detail["choices"] == list(ai.WORLDS) == ["auto", "uniform", "inferred"]
     with pytest.raises(TypeError, match="worlds must be a string"):
         ai.analyse(obs, iterations=10, seed=1, worlds=1)  # type: ignore[arg-type]
     # The reference engine has no model: uniform worlds only.
     for search in (ai.analyse, ai.choose_move):
         with pytest.raises(cardavia.InvalidArgumentError) as info:
             search(obs, iterations=10, seed=1, engine="reference", worlds="inferred")
-        assert (info.value.field, info.value.detail["choices"]) == ("worlds", ["uniform"])
+        assert (info.value.field, info.value.detail["choices"]) == ("worlds", ["auto", "uniform"])
+    reference = {"iterations": 30, "seed": 1, "engine": "reference"}
+    assert ai.analyse(obs, worlds="auto", **reference) == ai.analyse(
+        obs, worlds="uniform", **reference
+    )
 
 
 def test_a_tournament_player_names_its_worlds() -> None:

@@ -348,3 +348,36 @@ def test_analysis_bad_arguments() -> None:
     with pytest.raises(cardavia.UnknownGameError):
         analyse_games([GameRecord("chess", [])], level="easy")
     assert analyse_games([], level="easy") == []
+
+
+def test_selfplay_records_its_worlds_and_a_change_is_another_run(tmp_path: Path) -> None:
+    """Schnapsen searches inferred worlds by default (issue 25): a run says
+    which worlds its data came from, and one of other worlds is refused in
+    its folder."""
+    pq = parquet()
+    args: dict[str, Any] = {"games": 1, "level": "easy", "seed": 3, "shard_games": 1}
+    auto = cardavia.selfplay("schnapsen", out=tmp_path / "a", **args)
+    named = cardavia.selfplay("schnapsen", out=tmp_path / "b", worlds="inferred", **args)
+    assert auto["worlds"] == named["worlds"] == cardavia.ai.DEFAULT_WORLDS["schnapsen"]
+    assert shards(auto) == shards(named)
+    assert pq.read_schema(auto["shards"][0]).metadata[b"worlds"] == b"inferred"
+    uniform = cardavia.selfplay("schnapsen", out=tmp_path / "c", worlds="uniform", **args)
+    assert shards(uniform) != shards(auto)
+    with pytest.raises(InvalidArgumentError) as caught:
+        cardavia.selfplay("schnapsen", out=tmp_path / "a", worlds="uniform", **args)
+    assert caught.value.kind == "other_run"
+    # A shard written before worlds= was recorded searched uniform worlds.
+    path = Path(uniform["shards"][0])
+    table = pq.read_table(path)
+    older = {k: v for k, v in table.schema.metadata.items() if k != b"worlds"}
+    pq.write_table(table.replace_schema_metadata(older), path)
+    again = cardavia.selfplay("schnapsen", out=tmp_path / "c", worlds="uniform", **args)
+    assert again["resumed_shards"] == 1
+    for bad in ("psychic", "Auto"):
+        with pytest.raises(InvalidArgumentError) as caught:
+            cardavia.selfplay("durak", games=1, worlds=bad, out=tmp_path / "x")
+        assert (caught.value.kind, caught.value.field) == ("choice", "worlds")
+        assert caught.value.detail["choices"] == list(cardavia.ai.WORLDS)
+    with pytest.raises(TypeError, match="worlds must be a string"):
+        cardavia.selfplay("durak", games=1, worlds=None, out=tmp_path / "x")  # type: ignore[arg-type]
+    assert not (tmp_path / "x").exists()

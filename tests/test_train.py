@@ -133,7 +133,8 @@ def test_the_command_writes_a_model_with_its_provenance(
     assert model.widths == [8, 8] and model.inputs == ENVS["durak"]["tensor_size"]
     meta = model.meta
     assert meta["game"] == "durak" and meta["seed"] == 2 and meta["widths"] == [8, 8]
-    assert meta["data"]["runs"] == [{"level": "normal", "iterations": "150", "seed": "3"}]
+    runs = [{"level": "normal", "iterations": "150", "worlds": "uniform", "seed": "3"}]
+    assert meta["data"]["runs"] == runs
     assert meta["data"]["games"] == 6 and meta["data"]["policy_target"] == "played"
     # Folders by name only, so the file does not depend on where data lay.
     assert str(tmp_path) not in meta["command"] and "--epochs 1" in meta["command"]

@@ -15,6 +15,7 @@ __all__ = [
     "AUTO_ROLLOUTS",
     "DEFAULT_LEVEL",
     "DEFAULT_ROLLOUTS",
+    "DEFAULT_WORLDS",
     "ENVS",
     "ERROR_KINDS",
     "GAMES",
@@ -82,8 +83,10 @@ PLAYOUTS: tuple[str, ...]
 AUTO_ROLLOUTS: str
 #: Everything ``rollouts=`` accepts: ``AUTO_ROLLOUTS``, then ``PLAYOUTS``.
 ROLLOUTS: tuple[str, ...]
-#: How ``worlds=`` may deal the search's worlds: ``("uniform", "inferred")``.
+#: How ``worlds=`` may deal the search's worlds: ``("auto", "uniform", "inferred")``.
 WORLDS: tuple[str, ...]
+#: How each game deals its worlds with ``"auto"``.
+DEFAULT_WORLDS: dict[str, str]
 #: How ``simulate`` can play whole games: ``("random",)``.
 POLICIES: tuple[str, ...]
 #: Every kind of error the core raises (``cardavia.errors.TEXTS`` explains them).

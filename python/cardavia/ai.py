@@ -20,8 +20,10 @@ from .errors import InvalidArgumentError
 
 __all__ = [
     "AUTO_ROLLOUTS",
+    "AUTO_WORLDS",
     "DEFAULT_LEVEL",
     "DEFAULT_ROLLOUTS",
+    "DEFAULT_WORLDS",
     "LEVELS",
     "LEVEL_EVERY_CORE",
     "LEVEL_PICKS",
@@ -47,13 +49,17 @@ PLAYOUTS: tuple[str, ...] = _native.PLAYOUTS
 AUTO_ROLLOUTS: str = _native.AUTO_ROLLOUTS
 #: Everything ``rollouts=`` accepts: ``AUTO_ROLLOUTS``, then ``PLAYOUTS``.
 ROLLOUTS: tuple[str, ...] = _native.ROLLOUTS
-#: How ``worlds=`` may deal the search's worlds: uniformly within what the
-#: seat knows, or "inferred", weighed by how likely the opponent's moves of
-#: the current bout or trick were in them under the shipped move model
-#: (docs/AI.md, "Inference").
+#: How ``worlds=`` may deal the search's worlds: "auto" (each game's own,
+#: ``DEFAULT_WORLDS``), "uniform" within what the seat knows, or
+#: "inferred", weighed by how likely the opponent's recent moves were in
+#: them under the shipped move model (docs/AI.md, "Inference").
 WORLDS: tuple[str, ...] = _native.WORLDS
-#: The default ``worlds=``: "uniform".
-UNIFORM_WORLDS: str = WORLDS[0]
+#: ``worlds=`` for each game's own (``DEFAULT_WORLDS``), the default: "auto".
+AUTO_WORLDS: str = WORLDS[0]
+#: Worlds dealt uniformly within what the seat knows: "uniform".
+UNIFORM_WORLDS: str = WORLDS[1]
+#: How each game deals its worlds with "auto", chosen by measurement.
+DEFAULT_WORLDS: dict[str, str] = dict(_native.DEFAULT_WORLDS)
 #: Iteration budgets of the difficulty levels, per thread: ``easy`` also
 #: picks its move plausibly (by visits squared) instead of the best.
 LEVELS: dict[str, int] = dict(_native.LEVELS)
@@ -114,7 +120,7 @@ def analyse(
     level: str | None = None,
     engine: str = "rust",
     rollouts: str = AUTO_ROLLOUTS,
-    worlds: str = UNIFORM_WORLDS,
+    worlds: str = AUTO_WORLDS,
 ) -> list[dict[str, Any]]:
     """Every legal move with its visit count and estimated value (the
     searching seat's mean reward in [0, 1]), most visited first."""
@@ -133,10 +139,14 @@ def analyse(
 
 
 def _check_uniform(worlds: object) -> None:
-    """The reference engine deals uniform worlds only: it has no model."""
-    if worlds != UNIFORM_WORLDS:
+    """The reference engine deals uniform worlds only, "auto" included: it
+    has no model."""
+    if worlds not in (AUTO_WORLDS, UNIFORM_WORLDS):
         raise InvalidArgumentError(
-            kind="choice", field="worlds", value=worlds, choices=[UNIFORM_WORLDS]
+            kind="choice",
+            field="worlds",
+            value=worlds,
+            choices=[AUTO_WORLDS, UNIFORM_WORLDS],
         )
 
 
@@ -147,7 +157,7 @@ def _search(
     most visited move can no longer be overtaken (the same move, sooner)."""
     if _check_engine(engine) == "reference":
         del arguments["rollouts"]
-        _check_uniform(arguments.pop("worlds", UNIFORM_WORLDS))
+        _check_uniform(arguments.pop("worlds", AUTO_WORLDS))
         return _reference(observation, settle, **arguments)
     found = _native.analyse(observation, settle=settle, **arguments)
     return [{"move": m, "visits": v, "value": x} for m, v, x in found]
@@ -163,7 +173,7 @@ def choose_move(
     level: str | None = None,
     engine: str = "rust",
     rollouts: str = AUTO_ROLLOUTS,
-    worlds: str = UNIFORM_WORLDS,
+    worlds: str = AUTO_WORLDS,
 ) -> str:
     """The move the AI plays: the most visited one (``easy`` draws it by
     visits squared, to play plausibly rather than best). With a seed, an

@@ -153,6 +153,21 @@ class MoveModel:
         )
         return cls(hidden, policy, value, dict(meta or {}))
 
+    def forward(self, x: Floats) -> tuple[list[Floats], list[Floats], Floats, Floats]:
+        """The evaluation of float32 rows ``x`` of the model's inputs, step
+        by step, for training to differentiate: every hidden layer's sums,
+        the activations (the input first), the logits and the value's logit."""
+        sums, activations = [], [x]
+        h = x
+        for w, b in self.hidden:
+            a = h @ w + b
+            h = np.maximum(a, np.float32(0))
+            sums.append(a)
+            activations.append(h)
+        logits = h @ self.policy[0] + self.policy[1]
+        z = (h @ self.value[0] + self.value[1])[:, 0]
+        return sums, activations, logits, z
+
     def evaluate(self, tensors: npt.ArrayLike) -> tuple[Floats, Floats]:
         """The policy's logits (``n x actions``) and the values (``n``, in
         [0, 1]) of ``n`` tensors (one tensor alone is a row of one)."""
@@ -167,11 +182,7 @@ class MoveModel:
                 expected=self.inputs,
                 what="inputs",
             )
-        h = x
-        for w, b in self.hidden:
-            h = np.maximum(h @ w + b, np.float32(0))
-        logits = h @ self.policy[0] + self.policy[1]
-        z = (h @ self.value[0] + self.value[1])[:, 0]
+        _, _, logits, z = self.forward(x)
         values = (1.0 / (1.0 + np.exp(-z.astype(np.float64)))).astype(np.float32)
         return logits.astype(np.float32), values
 

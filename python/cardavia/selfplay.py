@@ -35,7 +35,8 @@ beside the fixed-length tensor a learner feeds on, the one
 visit distribution over the legal moves, the policy target of
 ``cardavia.train``; ``iterations`` searches every move with that budget
 instead of the level's (the level still decides how the move is picked),
-for data cheaper than the level's own search.
+for data cheaper than the level's own search; ``worlds`` deals its worlds
+as ``cardavia.ai`` does (each game's own by default) and is recorded.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ COLUMNS = (
     ("winner", "int8"),
     ("reward", "float64"),
 )
+#: The worlds of a shard whose metadata names none: written before
+#: ``worlds=``, when every search dealt them uniformly.
+UNIFORM = ai.UNIFORM_WORLDS
 #: The most games one shard holds: the core's limit.
 MAX_SHARD_GAMES: int = _native.MAX_SHARD_GAMES
 #: Written into every shard's metadata, with the run's arguments.
@@ -91,7 +95,13 @@ def _check_int(value: object, name: str, low: int, high: int) -> int:
 
 
 def play_shard(
-    game: str, level: str, seed: int, first: int, count: int, iterations: int | None = None
+    game: str,
+    level: str,
+    seed: int,
+    first: int,
+    count: int,
+    iterations: int | None = None,
+    worlds: str = ai.AUTO_WORLDS,
 ) -> dict[str, list[Any]]:
     """The rows of games ``first`` to ``first + count - 1``, column by
     column (plain lists: a worker needs no pyarrow)."""
@@ -109,14 +119,16 @@ def play_shard(
             assert seat is not None
             observation = g.observation(seat)
             searched = move_seed(dealt, ply)
-            stats = ai.analyse(observation, level=level, iterations=iterations, seed=searched)
+            stats = ai.analyse(
+                observation, level=level, iterations=iterations, seed=searched, worlds=worlds
+            )
             by_move = {str(row["move"]): row for row in stats}
             legal = [str(m) for m in observation["legal_moves"]]
             # The move the level plays: the most visited, or drawn as easy draws it.
             move = str(stats[0]["move"])
             if ai.LEVEL_PICKS[level] != "best":
                 move = ai.choose_move(
-                    observation, level=level, iterations=iterations, seed=searched
+                    observation, level=level, iterations=iterations, seed=searched, worlds=worlds
                 )
             columns["game_index"].append(index)
             columns["deal_seed"].append(dealt)
@@ -143,7 +155,13 @@ def play_shard(
 
 
 def _metadata(
-    game: str, level: str, iterations: int | None, seed: int, first: int, count: int
+    game: str,
+    level: str,
+    iterations: int | None,
+    worlds: str,
+    seed: int,
+    first: int,
+    count: int,
 ) -> dict[str, str]:
     return {
         "kind": KIND,
@@ -151,6 +169,7 @@ def _metadata(
         "game": game,
         "level": level,
         "iterations": "level" if iterations is None else str(iterations),
+        "worlds": worlds,
         "seed": str(seed),
         "first_game": str(first),
         "games": str(count),
@@ -186,6 +205,9 @@ def _existing(pq: Any, path: Path, metadata: dict[str, str]) -> bool:
             kind="other_run", field="out", value=str(path), theirs=f"unreadable: {exc}"
         ) from None
     theirs = {k.decode(): v.decode() for k, v in found.items() if k.decode() in metadata}
+    if b"kind" in found:
+        # Shards written before ``worlds=`` searched uniform worlds.
+        theirs.setdefault("worlds", UNIFORM)
     if theirs != metadata:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(theirs.items())) or "no cardavia metadata"
         raise InvalidArgumentError(kind="other_run", field="out", value=str(path), theirs=shown)
@@ -202,6 +224,7 @@ def selfplay(
     out: str | os.PathLike[str] = "selfplay",
     shard_games: int = 100,
     threads: int | None = None,
+    worlds: str = ai.AUTO_WORLDS,
     backend: str = "local",
     address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -210,7 +233,8 @@ def selfplay(
     their decisions to ``out/shard-NNNNN.parquet`` (see the module). Locally
     on ``threads`` threads, or each game a Ray task (``backend="ray"``,
     ``address`` as for ``cardavia.tournament``). ``progress(done, total)``
-    counts shards. Returns the shards' paths, ``rows`` (in every shard, the
+    counts shards. ``worlds`` is the search's (``cardavia.ai``), recorded
+    as the game's own under "auto". Returns the shards' paths, ``rows`` (in every shard, the
     kept ones too), ``new_rows`` (played by this call) and the number of
     shards kept from an earlier run (``resumed_shards``)."""
     name = check_game(game)
@@ -223,6 +247,14 @@ def selfplay(
         _check_int(iterations, "iterations", 1, _native.MAX_ITERATIONS)
     if threads is not None:
         check_threads(threads)
+    if not isinstance(worlds, str):
+        raise TypeError(f"worlds must be a string, got {type(worlds).__name__}")
+    if worlds not in ai.WORLDS:
+        raise InvalidArgumentError(
+            kind="choice", field="worlds", value=worlds, choices=list(ai.WORLDS)
+        )
+    if worlds == ai.AUTO_WORLDS:
+        worlds = ai.DEFAULT_WORLDS[name]
     pa = distributed.require("pyarrow", "pyarrow", field="format", value="parquet")
     pq = distributed.require("pyarrow.parquet", "pyarrow", field="format", value="parquet")
     folder = Path(out)
@@ -236,7 +268,7 @@ def selfplay(
     kept = [
         s
         for s in shards
-        if _existing(pq, paths[s[0]], _metadata(name, level, iterations, seed, *s[1:]))
+        if _existing(pq, paths[s[0]], _metadata(name, level, iterations, worlds, seed, *s[1:]))
     ]
     kept_rows = sum(pq.read_metadata(paths[k]).num_rows for k, _, _ in kept)
     playing = [s for s in shards if s not in kept]
@@ -251,7 +283,7 @@ def selfplay(
 
     def write(shard: tuple[int, int, int], columns: dict[str, list[Any]]) -> Path:
         k, first, count = shard
-        schema = _schema(pa, _metadata(name, level, iterations, seed, first, count))
+        schema = _schema(pa, _metadata(name, level, iterations, worlds, seed, first, count))
         table = pa.Table.from_pydict(columns, schema=schema)
         path = paths[k]
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -281,7 +313,7 @@ def selfplay(
     distributed.each(
         play_shard,
         jobs,
-        lambda job: (name, level, seed, job[1], 1, iterations),
+        lambda job: (name, level, seed, job[1], 1, iterations, worlds),
         finish,
         backend=chosen,
         address=address,
@@ -291,6 +323,7 @@ def selfplay(
         "game": name,
         "level": level,
         "iterations": iterations,
+        "worlds": worlds,
         "seed": seed,
         "games": games,
         "shards": [str(paths[k]) for k, _, _ in shards],

@@ -100,7 +100,7 @@ def make_player(spec: str) -> Player:
         )
     budget = int(parts[1])
     rollouts = parts[2] if len(parts) >= 3 else ai.AUTO_ROLLOUTS
-    worlds = parts[3] if len(parts) == 4 else ai.UNIFORM_WORLDS
+    worlds = parts[3] if len(parts) == 4 else ai.AUTO_WORLDS
     return Player(
         spec,
         lambda obs, seed: ai.choose_move(

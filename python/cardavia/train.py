@@ -147,7 +147,7 @@ def load_shards(
     values: list[Floats] = []
     games: list[npt.NDArray[np.int64]] = []
     runs = set()
-    run_ids: dict[tuple[str, str, str], int] = {}
+    run_ids: dict[tuple[str, str, str, str], int] = {}
     for path in paths:
         found = {k.decode(): v.decode() for k, v in (pq.read_schema(path).metadata or {}).items()}
         if found.get("kind") != "cardavia-selfplay" or found.get("game") != name:
@@ -158,7 +158,12 @@ def load_shards(
             raise InvalidArgumentError(
                 kind="corrupt", field="data", what=f"{path}: written before action ids (v3)"
             )
-        run = (found["level"], found.get("iterations", "level"), found["seed"])
+        run = (
+            found["level"],
+            found.get("iterations", "level"),
+            found.get("worlds", "uniform"),
+            found["seed"],
+        )
         runs.add(run)
         # Game numbers count from 0 in every run: a run's own range keeps
         # two runs' games apart when whole games are held out.
@@ -199,7 +204,9 @@ def load_shards(
         games.append(np.asarray(table["game_index"], np.int64) + offset)
     meta = {
         "shards": len(paths),
-        "runs": [{"level": r[0], "iterations": r[1], "seed": r[2]} for r in sorted(runs)],
+        "runs": [
+            {"level": r[0], "iterations": r[1], "worlds": r[2], "seed": r[3]} for r in sorted(runs)
+        ],
         "value_target": chosen,
         "policy_target": policy,
         "inputs": "world" if world else "observation",
@@ -232,19 +239,6 @@ def _split(data: Dataset, held_out: float, rng: np.random.Generator) -> tuple[Da
     return data.subset(rows[~held]), data.subset(rows[held])
 
 
-def _forward(model: MoveModel, x: Floats) -> tuple[list[Floats], list[Floats], Floats, Floats]:
-    pre, post = [], [x]
-    h = x
-    for w, b in model.hidden:
-        a = h @ w + b
-        h = np.maximum(a, np.float32(0))
-        pre.append(a)
-        post.append(h)
-    logits = h @ model.policy[0] + model.policy[1]
-    z = (h @ model.value[0] + model.value[1])[:, 0]
-    return pre, post, logits, z
-
-
 def _masked_softmax(logits: Floats, legal: npt.NDArray[np.bool_]) -> Floats:
     masked = np.where(legal, logits, np.float32(-1e30))
     masked -= masked.max(axis=1, keepdims=True)
@@ -254,7 +248,7 @@ def _masked_softmax(logits: Floats, legal: npt.NDArray[np.bool_]) -> Floats:
 
 
 def _losses(model: MoveModel, data: Dataset) -> dict[str, float]:
-    _, _, logits, z = _forward(model, data.tensors)
+    _, _, logits, z = model.forward(data.tensors)
     p = _masked_softmax(logits, data.legal)
     teach = data.legal.sum(axis=1) > 1
     logp = np.log(np.maximum(p, 1e-12))
@@ -311,7 +305,7 @@ def train(
             t = training.value[rows]
             weight = teach[rows]
             m = len(rows)
-            pre, post, logits, z = _forward(model, x)
+            pre, post, logits, z = model.forward(x)
             p = _masked_softmax(logits, legal)
             v = (1.0 / (1.0 + np.exp(-z.astype(np.float64)))).astype(np.float32)
             total += float(-(pi * np.log(np.maximum(p, 1e-12))).sum(axis=1) @ weight)

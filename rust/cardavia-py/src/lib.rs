@@ -73,6 +73,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         rollouts.set_item(game.name(), budget::default_playout(game).name())?;
     }
     m.add("DEFAULT_ROLLOUTS", rollouts)?;
+    let worlds = PyDict::new(m.py());
+    for game in GameId::ALL {
+        worlds.set_item(game.name(), budget::default_worlds(game))?;
+    }
+    m.add("DEFAULT_WORLDS", worlds)?;
     let playouts: Vec<&str> = Playout::ALL.iter().map(|p| p.name()).collect();
     m.add("PLAYOUTS", PyTuple::new(m.py(), playouts)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;

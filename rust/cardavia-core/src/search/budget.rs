@@ -28,10 +28,21 @@ pub fn default_playout(game: GameId) -> Playout {
     crate::for_game!(game, G => G::PLAYOUT)
 }
 
-/// How a search may deal its worlds: uniformly within what the seat
-/// knows (the default), or weighed by the opponent's recent moves
-/// (`inference.rs`).
-pub const WORLDS: [&str; 2] = ["uniform", "inferred"];
+/// How a search may deal its worlds: `AUTO`, each game's own as measured
+/// (`Rollout::INFERENCE`); uniformly within what the seat knows; or weighed
+/// by the opponent's recent moves (`inference.rs`).
+pub const WORLDS: [&str; 3] = [AUTO, UNIFORM, INFERRED];
+const UNIFORM: &str = "uniform";
+const INFERRED: &str = "inferred";
+
+/// How `game` deals its worlds with `AUTO`.
+pub fn default_worlds(game: GameId) -> &'static str {
+    if crate::for_game!(game, G => G::INFERENCE) {
+        INFERRED
+    } else {
+        UNIFORM
+    }
+}
 
 /// The levels' names, weakest first.
 pub fn level_names() -> Vec<&'static str> {
@@ -50,7 +61,7 @@ pub struct Request<'a> {
     pub threads: i128,
     /// A playout's name or `AUTO`; `None` is `AUTO`.
     pub rollouts: Option<&'a str>,
-    /// One of `WORLDS`; `None` is the first.
+    /// One of `WORLDS`; `None` is `AUTO`.
     pub worlds: Option<&'a str>,
 }
 
@@ -64,8 +75,9 @@ pub struct Settings {
     pub threads: usize,
     pub playout: Option<Playout>,
     pub pick: Pick,
-    /// Worlds weighed by the opponent's recent moves.
-    pub inference: bool,
+    /// Worlds weighed by the opponent's recent moves (`None`: as the
+    /// game does unless told otherwise).
+    pub inference: Option<bool>,
 }
 
 impl Request<'_> {
@@ -100,9 +112,10 @@ impl Request<'_> {
                     })?,
             ),
         };
-        let inference = match self.worlds.unwrap_or(WORLDS[0]) {
-            "uniform" => false,
-            "inferred" => true,
+        let inference = match self.worlds.unwrap_or(AUTO) {
+            AUTO => None,
+            UNIFORM => Some(false),
+            INFERRED => Some(true),
             name => {
                 return Err(
                     Error::argument(Kind::Choice, "worlds", name).with("choices", WORLDS.to_vec())
@@ -128,8 +141,8 @@ impl Request<'_> {
 }
 
 impl Settings {
-    /// The search's configuration for game `G`: its own rollouts unless
-    /// others were asked for, its own exploration constant.
+    /// The search's configuration for game `G`: its own rollouts and
+    /// worlds unless others were asked for, its own exploration constant.
     pub fn config<G: Rollout>(&self) -> Config {
         Config {
             budget: Budget {
@@ -140,7 +153,7 @@ impl Settings {
             threads: self.threads,
             playout: self.playout.unwrap_or(G::PLAYOUT),
             exploration: G::EXPLORATION,
-            inference: self.inference,
+            inference: self.inference.unwrap_or(G::INFERENCE),
             ..Config::default()
         }
     }
@@ -218,6 +231,31 @@ mod tests {
             .unwrap()
             .game;
         assert_eq!(auto.config_at(&duel).playout, Durak::PLAYOUT);
+    }
+
+    #[test]
+    fn auto_worlds_are_the_games_own() {
+        use crate::durak::Durak;
+        use crate::perevodnoy::Perevodnoy;
+        use crate::schnapsen::Schnapsen;
+        let auto = request(None).resolve().unwrap();
+        assert_eq!(auto.inference, None);
+        assert!(!auto.config::<Durak>().inference);
+        assert!(!auto.config::<Perevodnoy>().inference);
+        assert!(auto.config::<Schnapsen>().inference);
+        let named = |worlds| {
+            Request {
+                worlds: Some(worlds),
+                ..request(None)
+            }
+            .resolve()
+            .unwrap()
+        };
+        assert_eq!(named(AUTO), auto);
+        assert!(named("inferred").config::<Durak>().inference);
+        assert!(!named("uniform").config::<Schnapsen>().inference);
+        let defaults: Vec<_> = GameId::ALL.into_iter().map(default_worlds).collect();
+        assert_eq!(defaults, ["uniform", "uniform", "inferred"]);
     }
 
     #[test]

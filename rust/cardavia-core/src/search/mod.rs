@@ -96,6 +96,11 @@ pub trait Rollout: Game {
     /// must suit how far apart the game's rewards lie.
     const EXPLORATION: f32 = ismcts::EXPLORATION;
 
+    /// Whether the search weighs its worlds by the opponent's recent moves
+    /// unless told otherwise (`inference.rs`), as measured per game
+    /// (docs/AI.md, "Inference"): only where it played better.
+    const INFERENCE: bool = false;
+
     fn rollout_move(&self, rng: &mut SplitMix64) -> Self::Move;
 
     /// The shipped move model's value of this position for every seat
