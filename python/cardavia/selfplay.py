@@ -74,9 +74,6 @@ COLUMNS = (
     ("winner", "int8"),
     ("reward", "float64"),
 )
-#: The worlds of a shard whose metadata names none: written before
-#: ``worlds=``, when every search dealt them uniformly.
-UNIFORM = ai.UNIFORM_WORLDS
 #: The most games one shard holds: the core's limit.
 MAX_SHARD_GAMES: int = _native.MAX_SHARD_GAMES
 #: Written into every shard's metadata, with the run's arguments.
@@ -207,7 +204,7 @@ def _existing(pq: Any, path: Path, metadata: dict[str, str]) -> bool:
     theirs = {k.decode(): v.decode() for k, v in found.items() if k.decode() in metadata}
     if b"kind" in found:
         # Shards written before ``worlds=`` searched uniform worlds.
-        theirs.setdefault("worlds", UNIFORM)
+        theirs.setdefault("worlds", ai.UNIFORM_WORLDS)
     if theirs != metadata:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(theirs.items())) or "no cardavia metadata"
         raise InvalidArgumentError(kind="other_run", field="out", value=str(path), theirs=shown)

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _native
+from . import _native, ai
 from .api import check_game
 from .errors import InvalidArgumentError
 from .model import MoveModel
@@ -161,7 +161,8 @@ def load_shards(
         run = (
             found["level"],
             found.get("iterations", "level"),
-            found.get("worlds", "uniform"),
+            # Shards written before ``worlds=`` searched uniform worlds.
+            found.get("worlds", ai.UNIFORM_WORLDS),
             found["seed"],
         )
         runs.add(run)
